@@ -1,0 +1,37 @@
+// `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { build } from 'vite';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+rmSync('dist', { recursive: true, force: true });
+
+// 1. dist/**/*.js + .d.ts, one module per source file, for bundlers and TypeScript users.
+run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+
+// 2. Self-contained files for a plain <script type="module">: lit included, fully minified.
+const bundles = {
+  'storefront-elements': 'src/bundles/storefront-elements.ts',
+  'storefront-operator': 'src/bundles/storefront-operator.ts',
+};
+for (const [name, entry] of Object.entries(bundles)) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: () => `${name}.js` },
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+}
+
+// 3. custom-elements.json from the elements' JSDoc.
+run('npx', ['custom-elements-manifest', 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.styles.ts', '--exclude', 'src/bundles/**']);
+console.log('built dist/ and custom-elements.json');

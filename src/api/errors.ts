@@ -1,0 +1,59 @@
+import type { ErrorObject } from './types.js';
+
+/** What went wrong, as a stable string a host can switch on. */
+export type StorefrontErrorCode =
+  | 'http_error'
+  | 'network_error'
+  | 'invalid_response'
+  | 'invalid_query'
+  | 'aborted'
+  | 'state_mismatch'
+  | 'idp_error'
+  | 'unsafe_endpoint'
+  | 'expired'
+  | 'not_configured';
+
+/**
+ * The one error type of the library. `code` says what kind of failure it was; an HTTP failure also
+ * carries the numeric `status` and the API's `errors[]`.
+ */
+export class StorefrontError extends Error {
+  override name = 'StorefrontError';
+  readonly code: StorefrontErrorCode;
+  readonly status?: number;
+  readonly errors: ErrorObject[];
+
+  constructor(
+    code: StorefrontErrorCode,
+    message: string,
+    options: { status?: number; errors?: ErrorObject[]; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.status = options.status;
+    this.errors = options.errors ?? [];
+  }
+}
+
+/** An error answer of the API: the `{errors: [...]}` envelope, or a bare HTTP status when there was none. */
+export class ApiError extends StorefrontError {
+  override name = 'ApiError';
+  declare readonly status: number;
+
+  constructor(status: number, errors: ErrorObject[], options: { cause?: unknown } = {}) {
+    super('http_error', describeErrors(status, errors), { status, errors, cause: options.cause });
+  }
+}
+
+function describeErrors(status: number, errors: ErrorObject[]): string {
+  if (errors.length === 0) return `The service answered with HTTP ${status}.`;
+  return errors.map((e) => (e.detail ? `${e.title}: ${e.detail}` : e.title)).join('; ');
+}
+
+/** True for the rejection of an aborted request, which callers ignore rather than report. */
+export function isAbortError(error: unknown): boolean {
+  return (
+    (error instanceof DOMException && error.name === 'AbortError') ||
+    (error instanceof StorefrontError && error.code === 'aborted')
+  );
+}

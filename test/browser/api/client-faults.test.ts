@@ -1,0 +1,433 @@
+/** The client's failure handling, through an injected fetch: what a real server will not do on demand. */
+import { expect } from '@open-wc/testing';
+import { StorefrontClient } from '../../../src/api/client.js';
+import { ApiError, StorefrontError, isAbortError } from '../../../src/api/errors.js';
+import { eq } from '../../../src/api/query.js';
+import type { Catalog } from '../../../src/api/types.js';
+import { fakeFetch, hangingFetch, jsonResponse, rejectionOf } from '../helpers/fake-fetch.js';
+
+const BASE = 'https://api.example.test';
+
+function client(fetch: typeof globalThis.fetch, accessToken: string | (() => string | Promise<string>) = 'tok') {
+  return new StorefrontClient({ baseUrl: BASE, accessToken, fetch });
+}
+
+function expectCode(error: unknown, code: string): StorefrontError {
+  expect(error).to.be.instanceOf(StorefrontError);
+  expect((error as StorefrontError).code).to.equal(code);
+  return error as StorefrontError;
+}
+
+describe('client: construction', () => {
+  it('normalizes the base addresses', () => {
+    const c = new StorefrontClient({ baseUrl: 'https://api.example.test/' });
+    expect(c.baseUrl).to.equal('https://api.example.test');
+    expect(c.catalogBaseUrl).to.equal('https://api.example.test');
+    const d = new StorefrontClient({ baseUrl: 'https://a.example.test/x/', catalogBaseUrl: 'https://c.example.test' });
+    expect(d.baseUrl).to.equal('https://a.example.test/x');
+    expect(d.catalogBaseUrl).to.equal('https://c.example.test');
+  });
+
+  it('refuses a base address that is not http(s)', () => {
+    for (const baseUrl of ['', 'not a url', 'ftp://x.example.test', 'javascript:alert(1)']) {
+      expect(() => new StorefrontClient({ baseUrl }), baseUrl).to.throw(StorefrontError);
+    }
+  });
+});
+
+describe('client: request shape', () => {
+  it('sends bearer and accept headers, and JSON bodies with their content type', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: { id: 'm1', type: 'account_membership' } }, 201));
+    const membership = await client(f.fetch).createMembership('acc/1', 'mem-1');
+    expect(membership.id).to.equal('m1');
+    const [call] = f.calls;
+    expect(call.method).to.equal('POST');
+    expect(call.url).to.equal(`${BASE}/v2/accounts/acc%2F1/account-memberships`);
+    expect(call.headers.get('Authorization')).to.equal('Bearer tok');
+    expect(call.headers.get('Accept')).to.equal('application/json');
+    expect(call.headers.get('Content-Type')).to.equal('application/json');
+    expect(JSON.parse(call.body as string)).to.deep.equal({
+      data: { type: 'account_membership', account_member_id: 'mem-1' },
+    });
+  });
+
+  it('sends no content type without a body', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    await client(f.fetch).listOidcProfiles('realm 1');
+    expect(f.calls[0].url).to.equal(`${BASE}/v2/authentication-realms/realm%201/oidc-profiles/`);
+    expect(f.calls[0].headers.has('Content-Type')).to.equal(false);
+    expect(f.calls[0].method).to.equal('GET');
+  });
+
+  it('writes the token exchange body of the spec', async () => {
+    const answer = { meta: { account_member_id: 'm' }, data: [] };
+    const f = fakeFetch(() => jsonResponse(answer));
+    const result = await client(f.fetch).createAccountManagementTokens({
+      code: 'c0de',
+      redirectUri: 'http://localhost:5173/cb',
+      codeVerifier: 'v',
+    });
+    expect(result).to.deep.equal(answer);
+    expect(f.calls[0].url).to.equal(`${BASE}/v2/account-members/tokens`);
+    expect(JSON.parse(f.calls[0].body as string)).to.deep.equal({
+      data: {
+        type: 'account_management_authentication_token',
+        authentication_mechanism: 'oidc',
+        oauth_authorization_code: 'c0de',
+        oauth_redirect_uri: 'http://localhost:5173/cb',
+        oauth_code_verifier: 'v',
+      },
+    });
+  });
+
+  it('asks for the implicit token with a form and no bearer', async () => {
+    const f = fakeFetch(() => jsonResponse({ access_token: 'abc', token_type: 'Bearer', expires_in: 3600 }));
+    const token = await new StorefrontClient({ baseUrl: BASE, fetch: f.fetch }).requestImplicitToken('store front');
+    expect(token.access_token).to.equal('abc');
+    expect(f.calls[0].url).to.equal(`${BASE}/oauth/access_token`);
+    expect(f.calls[0].headers.get('Content-Type')).to.equal('application/x-www-form-urlencoded');
+    expect(f.calls[0].headers.has('Authorization')).to.equal(false);
+    expect(f.calls[0].body).to.equal('grant_type=implicit&client_id=store+front');
+  });
+
+  it('puts the list query on the address', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [], links: { next: null } }));
+    await client(f.fetch).listMembers({ filter: eq('name', 'Smith, John'), sort: 'name', limit: 2, offset: 4 });
+    const url = new URL(f.calls[0].url);
+    expect(url.pathname).to.equal('/v2/account-members');
+    expect(url.searchParams.get('filter')).to.equal('eq(name,"Smith, John")');
+    expect(url.searchParams.get('sort')).to.equal('name');
+    expect(url.searchParams.get('page[limit]')).to.equal('2');
+    expect(url.searchParams.get('page[offset]')).to.equal('4');
+  });
+
+  it('sends catalog calls to the catalog address', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [], links: {} }));
+    const c = new StorefrontClient({
+      baseUrl: BASE,
+      catalogBaseUrl: 'https://catalog.example.test',
+      accessToken: 't',
+      fetch: f.fetch,
+    });
+    await c.listCatalogs({ limit: 3 });
+    expect(f.calls[0].url).to.equal('https://catalog.example.test/catalogs?page%5Blimit%5D=3');
+    await c.listCatalogReleases({
+      relationships: { releases: { links: { related: '/catalogs/c1/releases' }, meta: { count: 1 } } },
+    } as Catalog);
+    expect(f.calls[1].url).to.equal('https://catalog.example.test/catalogs/c1/releases');
+  });
+
+  it('withToken keeps the addresses and fetch but changes the bearer', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const c = client(f.fetch, 'first').withToken('second');
+    expect(c.baseUrl).to.equal(BASE);
+    await c.listUnassignedMembers('a');
+    expect(f.calls[0].headers.get('Authorization')).to.equal('Bearer second');
+    expect(f.calls[0].url).to.equal(`${BASE}/v2/accounts/a/account-memberships/unassigned-account-members`);
+  });
+});
+
+describe('client: tokens', () => {
+  it('awaits a token function for every call', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    let n = 0;
+    const c = client(f.fetch, async () => `t${++n}`);
+    await c.listOidcProfiles('r');
+    await c.listOidcProfiles('r');
+    expect(f.calls.map((call) => call.headers.get('Authorization'))).to.deep.equal(['Bearer t1', 'Bearer t2']);
+  });
+
+  it('refuses to call without a token, before fetch', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const error = await rejectionOf(new StorefrontClient({ baseUrl: BASE, fetch: f.fetch }).listOidcProfiles('r'));
+    expectCode(error, 'not_configured');
+    expect(f.calls).to.have.length(0);
+  });
+
+  it('reports a token function that rejects, without calling fetch', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const cause = new Error('token service down');
+    const error = await rejectionOf(client(f.fetch, () => Promise.reject(cause)).listOidcProfiles('r'));
+    expect(expectCode(error, 'not_configured').cause).to.equal(cause);
+    expect((error as Error).message).to.contain('token service down');
+    expect(f.calls).to.have.length(0);
+  });
+
+  it('passes a StorefrontError of the token function through', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const own = new StorefrontError('network_error', 'no token service');
+    expect(await rejectionOf(client(f.fetch, () => Promise.reject(own)).listOidcProfiles('r'))).to.equal(own);
+  });
+
+  it('refuses an empty token from the function', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    expectCode(await rejectionOf(client(f.fetch, () => '').listOidcProfiles('r')), 'not_configured');
+    expect(f.calls).to.have.length(0);
+  });
+});
+
+describe('client: error answers', () => {
+  it('turns a 500 envelope into ApiError with its errors', async () => {
+    const errors = [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }];
+    const f = fakeFetch(() => jsonResponse({ errors }, 500));
+    const error = await rejectionOf(client(f.fetch).listMembers());
+    expect(error).to.be.instanceOf(ApiError);
+    expect((error as ApiError).code).to.equal('http_error');
+    expect((error as ApiError).status).to.equal(500);
+    expect((error as ApiError).errors).to.deep.equal(errors);
+    expect((error as ApiError).message).to.equal('Internal Server Error: The request could not be processed');
+  });
+
+  it('gives ApiError with no errors for a body that is not an envelope', async () => {
+    for (const body of ['<html>Bad gateway</html>', '', '{"message":"nope"}', '{"errors":"text"}', 'null']) {
+      const f = fakeFetch(() => new Response(body, { status: 502 }));
+      const error = await rejectionOf(client(f.fetch).listMembers());
+      expect(error, body).to.be.instanceOf(ApiError);
+      expect((error as ApiError).status).to.equal(502);
+      expect((error as ApiError).errors, body).to.deep.equal([]);
+    }
+  });
+
+  it('keeps only well-formed error objects, with status as text', async () => {
+    const f = fakeFetch(() => jsonResponse({ errors: [{ title: 'Conflict', status: 409 }, 'junk', { detail: 'x' }] }, 409));
+    const error = (await rejectionOf(client(f.fetch).createMembership('a', 'm'))) as ApiError;
+    expect(error.errors).to.deep.equal([{ title: 'Conflict', status: '409' }]);
+  });
+
+  it('reports a body that is not JSON on 200 as invalid_response', async () => {
+    const f = fakeFetch(() => new Response('<html>hello</html>', { status: 200 }));
+    const error = expectCode(await rejectionOf(client(f.fetch).listMembers()), 'invalid_response');
+    expect(error.status).to.equal(200);
+  });
+
+  it('reports a 200 of the wrong shape as invalid_response', async () => {
+    const cases: Array<[string, (c: StorefrontClient) => Promise<unknown>, unknown]> = [
+      ['members without data', (c) => c.listMembers(), { items: [] }],
+      ['members with data object', (c) => c.listMembers(), { data: {} }],
+      ['profiles null', (c) => c.listOidcProfiles('r'), null],
+      ['settings without realm', (c) => c.getAccountAuthenticationSettings(), { data: { meta: { client_id: 'x' } } }],
+      ['membership with data list', (c) => c.createMembership('a', 'm'), { data: [] }],
+      ['tokens without member id', (c) => c.createAccountManagementTokens({ code: 'c', redirectUri: 'r', codeVerifier: 'v' }), { data: [] }],
+      ['catalogs as array', (c) => c.listCatalogs(), []],
+      ['implicit token without access_token', (c) => c.requestImplicitToken('storefront'), { token: 'x' }],
+    ];
+    for (const [label, call, body] of cases) {
+      const f = fakeFetch(() => jsonResponse(body));
+      const error = await rejectionOf(call(client(f.fetch)));
+      expect(error, label).to.be.instanceOf(StorefrontError);
+      expect((error as StorefrontError).code, label).to.equal('invalid_response');
+    }
+  });
+
+  it('reports a fetch that rejects as network_error naming the origin', async () => {
+    const cause = new TypeError('Failed to fetch');
+    const f = fakeFetch(() => Promise.reject(cause));
+    const error = expectCode(await rejectionOf(client(f.fetch).listMembers()), 'network_error');
+    expect(error.message).to.equal(`Could not reach the service at ${BASE}.`);
+    expect(error.cause).to.equal(cause);
+    expect(error).to.not.be.instanceOf(ApiError);
+  });
+
+  it('reports a body that breaks off as network_error', async () => {
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":['));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    const f = fakeFetch(() => new Response(stream, { status: 200 }));
+    expectCode(await rejectionOf(client(f.fetch).listMembers()), 'network_error');
+  });
+
+  it('refuses to send the token to another origin through a link', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const error = await rejectionOf(client(f.fetch).getLink('https://evil.example.test/v2/account-members'));
+    expectCode(error, 'unsafe_endpoint');
+    expect(f.calls).to.have.length(0);
+  });
+
+  it('refuses a catalog without a releases link', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    expectCode(await rejectionOf(client(f.fetch).listCatalogReleases({ relationships: {} } as Catalog)), 'invalid_response');
+  });
+
+  it('rejects bad page bounds before fetch', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const c = client(f.fetch);
+    for (const call of [
+      () => c.listMembers({ limit: 0 }),
+      () => c.listMembers({ limit: 10001 }),
+      () => c.listMembers({ offset: 10001 }),
+      () => c.listMembers({ limit: 1.5 }),
+      () => c.listMemberships('a', { offset: -1 }),
+      () => c.listCatalogs({ limit: 0 }),
+    ]) {
+      expectCode(await rejectionOf(call()), 'invalid_query');
+    }
+    expect(f.calls).to.have.length(0);
+  });
+});
+
+describe('client: abort', () => {
+  it('rejects with AbortError, without calling fetch, when already aborted', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await rejectionOf(client(f.fetch).listMembers({}, { signal: controller.signal }));
+    expect(error).to.be.instanceOf(DOMException);
+    expect((error as DOMException).name).to.equal('AbortError');
+    expect(isAbortError(error)).to.equal(true);
+    expect(f.calls).to.have.length(0);
+  });
+
+  it('rejects with AbortError when aborted during the request, and passes the signal to fetch', async () => {
+    const f = hangingFetch();
+    const controller = new AbortController();
+    const pending = client(f.fetch).listMembers({}, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(f.calls).to.have.length(1);
+    expect(f.calls[0].signal).to.equal(controller.signal);
+    controller.abort();
+    const error = await rejectionOf(pending);
+    expect((error as DOMException).name).to.equal('AbortError');
+    expect(error).to.not.be.instanceOf(StorefrontError);
+  });
+
+  it('gives AbortError, not network_error, even when the reason is something else', async () => {
+    const f = hangingFetch();
+    const controller = new AbortController();
+    const pending = client(f.fetch).listMembers({}, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort(new Error('custom reason'));
+    const error = await rejectionOf(pending);
+    expect(error).to.be.instanceOf(DOMException);
+    expect((error as DOMException).name).to.equal('AbortError');
+  });
+
+  it('rejects with AbortError when aborted while the token function runs', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const controller = new AbortController();
+    let release: (token: string) => void = () => {};
+    const tokenPromise = new Promise<string>((resolve) => (release = resolve));
+    const pending = client(f.fetch, () => tokenPromise).listMembers({}, { signal: controller.signal });
+    controller.abort();
+    release('late');
+    const error = await rejectionOf(pending);
+    expect((error as DOMException).name).to.equal('AbortError');
+    expect(f.calls).to.have.length(0);
+  });
+
+  it('rejects with AbortError when aborted after the answer arrived but before it was read', async () => {
+    const controller = new AbortController();
+    const f = fakeFetch(() => {
+      controller.abort();
+      return jsonResponse({ data: [] });
+    });
+    const error = await rejectionOf(client(f.fetch).listMembers({}, { signal: controller.signal }));
+    expect((error as DOMException).name).to.equal('AbortError');
+  });
+
+  it('leaves no unhandled rejection behind', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (event: PromiseRejectionEvent) => {
+      unhandled.push(event.reason);
+      event.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', onUnhandled);
+    try {
+      const controller = new AbortController();
+      const f = hangingFetch();
+      const pending = client(f.fetch).listMembers({}, { signal: controller.signal });
+      controller.abort();
+      await rejectionOf(pending);
+      await rejectionOf(client(fakeFetch(() => Promise.reject(new TypeError('x'))).fetch).listMembers());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('unhandledrejection', onUnhandled);
+    }
+  });
+});
+
+describe('client: pages()', () => {
+  const page = (n: number, next: string | null) => ({ data: [`item${n}`], links: { next } });
+
+  it('follows links.next until null', async () => {
+    const f = fakeFetch((call) => {
+      const n = Number(new URL(call.url).searchParams.get('n'));
+      return jsonResponse(page(n, n < 3 ? `${BASE}/list?n=${n + 1}` : null));
+    });
+    const c = client(f.fetch);
+    const seen: string[][] = [];
+    for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o))) seen.push(data);
+    expect(seen).to.deep.equal([['item1'], ['item2'], ['item3']]);
+    expect(f.calls.map((call) => call.url)).to.deep.equal([
+      `${BASE}/list?n=1`,
+      `${BASE}/list?n=2`,
+      `${BASE}/list?n=3`,
+    ]);
+  });
+
+  it('stops quietly when aborted between pages', async () => {
+    const f = fakeFetch((call) => {
+      const n = Number(new URL(call.url).searchParams.get('n'));
+      return jsonResponse(page(n, `${BASE}/list?n=${n + 1}`));
+    });
+    const c = client(f.fetch);
+    const controller = new AbortController();
+    const seen: string[][] = [];
+    for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o), { signal: controller.signal })) {
+      seen.push(data);
+      if (seen.length === 2) controller.abort();
+    }
+    expect(seen).to.deep.equal([['item1'], ['item2']]);
+    expect(f.calls).to.have.length(2);
+  });
+
+  it('stops quietly when aborted during a page request', async () => {
+    const controller = new AbortController();
+    const f = fakeFetch((call) => {
+      if (call.url.endsWith('n=2')) {
+        controller.abort();
+        return Promise.reject(new DOMException('aborted', 'AbortError'));
+      }
+      return jsonResponse(page(1, `${BASE}/list?n=2`));
+    });
+    const c = client(f.fetch);
+    const seen: string[][] = [];
+    for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o), { signal: controller.signal })) {
+      seen.push(data);
+    }
+    expect(seen).to.deep.equal([['item1']]);
+  });
+
+  it('throws the errors of a page', async () => {
+    const f = fakeFetch((call) =>
+      call.url.endsWith('n=1') ? jsonResponse(page(1, `${BASE}/list?n=2`)) : jsonResponse({ errors: [] }, 500),
+    );
+    const c = client(f.fetch);
+    const seen: string[][] = [];
+    const error = await rejectionOf(
+      (async () => {
+        for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o))) seen.push(data);
+      })(),
+    );
+    expect(seen).to.deep.equal([['item1']]);
+    expect((error as ApiError).status).to.equal(500);
+  });
+
+  it('refuses a page without data and a list that loops', async () => {
+    const c1 = client(fakeFetch(() => jsonResponse({ links: { next: null } })).fetch);
+    const e1 = await rejectionOf((async () => {
+      for await (const _ of c1.pages((o) => c1.getLink<never>(`${BASE}/list`, o))) void _;
+    })());
+    expectCode(e1, 'invalid_response');
+    const c2 = client(fakeFetch(() => jsonResponse(page(1, `${BASE}/list`))).fetch);
+    let count = 0;
+    const e2 = await rejectionOf((async () => {
+      for await (const _ of c2.pages((o) => c2.getLink<never>(`${BASE}/list`, o))) count++;
+    })());
+    expectCode(e2, 'invalid_response');
+    expect(count).to.equal(2);
+  });
+});

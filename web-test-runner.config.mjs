@@ -4,8 +4,11 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { chromiumPath } from './scripts/chromium.mjs';
 
-/** The reference service every browser test talks to; its port is fixed so tests can name it. */
-export const TEST_SERVICE_PORT = Number(process.env.TEST_SERVICE_PORT ?? 8790);
+/**
+ * The reference service every browser test talks to. It takes a free port (so several runs can share a
+ * machine); the test page learns its address from a global set in testRunnerHtml.
+ */
+const TEST_SERVICE_PORT = Number(process.env.TEST_SERVICE_PORT ?? 0);
 
 let service;
 
@@ -61,7 +64,16 @@ function countingReporter() {
 export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: true,
+  testRunnerHtml: (testFramework) => `<!doctype html>
+    <html>
+      <body>
+        <script>window.__STOREFRONT_TEST_SERVICE__ = ${JSON.stringify(service?.baseUrl ?? '')};</script>
+        <script type="module" src="${testFramework}"></script>
+      </body>
+    </html>`,
   concurrency: 1,
+  // Lit's development build announces itself in every file; that line is noise in test output.
+  filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },
   browsers: [
     playwrightLauncher({

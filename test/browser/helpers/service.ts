@@ -4,8 +4,15 @@
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 
-export const SERVICE_PORT = 8790;
-export const SERVICE_URL = `http://127.0.0.1:${SERVICE_PORT}`;
+declare global {
+  interface Window {
+    /** Set by web-test-runner.config.mjs: where the reference service of this run listens. */
+    __STOREFRONT_TEST_SERVICE__?: string;
+  }
+}
+
+export const SERVICE_URL = window.__STOREFRONT_TEST_SERVICE__ || 'http://127.0.0.1:8790';
+export const SERVICE_PORT = Number(new URL(SERVICE_URL).port);
 
 /** Store clients of the fixture data. */
 export const STOREFRONT_CLIENT_ID = 'storefront';

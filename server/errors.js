@@ -1,0 +1,72 @@
+/**
+ * The error envelope of the interface: `{errors: [{title, status, detail?}]}` with the status as text.
+ * Handlers throw {@link HttpError}; anything else that escapes a handler is a real server fault and
+ * becomes a plain 500 envelope, never a stack trace.
+ */
+
+/** Standard titles per status. */
+const TITLES = /** @type {Record<number, string>} */ ({
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+});
+
+export class HttpError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} [detail]
+   * @param {{ title?: string, headers?: Record<string, string> }} [options]
+   */
+  constructor(status, detail, options = {}) {
+    super(detail ?? TITLES[status] ?? 'Error');
+    this.name = 'HttpError';
+    this.status = status;
+    this.title = options.title ?? TITLES[status] ?? 'Error';
+    this.detail = detail;
+    this.headers = options.headers ?? {};
+  }
+}
+
+/** @param {string} detail */
+export const badRequest = (detail) => new HttpError(400, detail);
+/** 401 carries no detail, as the spec shows. */
+export const unauthorized = () => new HttpError(401, undefined, { headers: { 'WWW-Authenticate': 'Bearer' } });
+/** @param {string} detail */
+export const forbidden = (detail) => new HttpError(403, detail);
+/** @param {string} detail */
+export const notFound = (detail) => new HttpError(404, detail);
+/** @param {string} detail */
+export const conflict = (detail) => new HttpError(409, detail);
+/** @param {string} detail */
+export const unprocessable = (detail) => new HttpError(422, detail);
+/** @param {string[]} allowed */
+export const methodNotAllowed = (allowed) =>
+  new HttpError(405, `Allowed methods: ${allowed.join(', ')}`, { headers: { Allow: allowed.join(', ') } });
+
+/**
+ * Turns anything thrown into a status, headers and envelope.
+ * @param {unknown} error
+ * @returns {{ status: number, headers: Record<string, string>, body: { errors: Array<{title: string, status: string, detail?: string}> } }}
+ */
+export function toEnvelope(error) {
+  if (error instanceof HttpError) {
+    /** @type {{title: string, status: string, detail?: string}} */
+    const item = { title: error.title, status: String(error.status) };
+    if (error.detail !== undefined) item.detail = error.detail;
+    return { status: error.status, headers: error.headers, body: { errors: [item] } };
+  }
+  return {
+    status: 500,
+    headers: {},
+    body: {
+      errors: [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }],
+    },
+  };
+}

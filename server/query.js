@@ -1,0 +1,231 @@
+/**
+ * Query parameters of the list endpoints: filter, sort and page.
+ *
+ * Filter grammar (the browser client writes the same):
+ *   filter := expr (':' expr)*          several expressions are ANDed
+ *   expr   := op '(' attr ',' value ')'
+ *   op     := 'eq' | 'like'
+ *   value  := bare | quoted
+ *   bare   := one or more characters other than ( ) , : " \  -- or a backslash escape
+ *   quoted := '"' (any character but " and \, or '\' followed by any character)* '"'
+ * A backslash escapes the next character, in bare and quoted values alike (`\"`, `\\`, `\*`, `\,`).
+ * In `like`, an unescaped `*` is a wildcard (any run of characters) and `\*` a literal star; a pattern
+ * without any wildcard is a "contains" test. `like` ignores case. `eq` is exact, except on `email`
+ * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
+ */
+import { badRequest } from './errors.js';
+
+export const MAX_PAGE_VALUE = 10000;
+export const DEFAULT_PAGE_LIMIT = 25;
+
+/**
+ * @typedef {{ op: 'eq' | 'like', attr: string, value: string, parts: Array<string | typeof WILDCARD> }} FilterExpr
+ */
+export const WILDCARD = Symbol('wildcard');
+
+/**
+ * Parses a filter string.
+ * @param {string} input
+ * @param {string[]} attributes allowed attribute names
+ * @returns {FilterExpr[]}
+ */
+export function parseFilter(input, attributes) {
+  let i = 0;
+  /** @type {FilterExpr[]} */
+  const exprs = [];
+  const fail = (/** @type {string} */ what) => {
+    throw badRequest(`Invalid filter at position ${i + 1}: ${what}`);
+  };
+  if (input === '') fail('the filter is empty');
+  for (;;) {
+    const opMatch = /^[a-z_]+/i.exec(input.slice(i));
+    if (!opMatch) fail('expected an operator (eq or like)');
+    const op = /** @type {string} */ (opMatch?.[0]);
+    if (op !== 'eq' && op !== 'like') {
+      throw badRequest(`Unknown filter operator "${op}": use eq or like`);
+    }
+    i += op.length;
+    if (input[i] !== '(') fail(`expected "(" after ${op}`);
+    i++;
+    const attrMatch = /^[a-z_]+/i.exec(input.slice(i));
+    if (!attrMatch) fail('expected an attribute name');
+    const attr = /** @type {string} */ (attrMatch?.[0]);
+    i += attr.length;
+    if (!attributes.includes(attr)) {
+      throw badRequest(`Unknown filter attribute "${attr}": allowed are ${attributes.join(', ')}`);
+    }
+    if (input[i] !== ',') fail(`expected "," after the attribute ${attr}`);
+    i++;
+    /** @type {Array<string | typeof WILDCARD>} */
+    const parts = [];
+    if (input[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= input.length) fail('unterminated quoted value');
+        const c = input[i];
+        if (c === '"') break;
+        if (c === '\\') {
+          if (i + 1 >= input.length) fail('a backslash must be followed by a character');
+          parts.push(input[i + 1]);
+          i += 2;
+        } else {
+          parts.push(c === '*' ? WILDCARD : c);
+          i++;
+        }
+      }
+      i++;
+    } else {
+      while (i < input.length && !'(),:"'.includes(input[i])) {
+        const c = input[i];
+        if (c === '\\') {
+          if (i + 1 >= input.length) fail('a backslash must be followed by a character');
+          parts.push(input[i + 1]);
+          i += 2;
+        } else {
+          parts.push(c === '*' ? WILDCARD : c);
+          i++;
+        }
+      }
+      if (parts.length === 0) fail(`expected a value for ${attr} (quote values containing ( ) , : or ")`);
+    }
+    if (input[i] !== ')') fail(`expected ")" to close ${op}(${attr}, ...) (quote values containing ( ) , : or ")`);
+    i++;
+    const value = parts.map((p) => (p === WILDCARD ? '*' : p)).join('');
+    exprs.push({ op, attr, value, parts });
+    if (i === input.length) return exprs;
+    if (input[i] !== ':') fail('expected ":" between filter expressions');
+    i++;
+  }
+}
+
+/**
+ * A `like` pattern as a test on lower-cased text: without wildcards a "contains" test, otherwise the
+ * literal segments between wildcards must appear in order, the first at the start and the last at the end.
+ * Plain string searches, no regular expression (no backtracking on long values).
+ * @param {Array<string | typeof WILDCARD>} parts
+ * @returns {(lower: string) => boolean}
+ */
+export function likeMatcher(parts) {
+  /** @type {string[]} */
+  const segments = [''];
+  for (const p of parts) {
+    if (p === WILDCARD) segments.push('');
+    else segments[segments.length - 1] += p.toLowerCase();
+  }
+  if (segments.length === 1) {
+    const needle = segments[0];
+    return (s) => s.includes(needle);
+  }
+  const first = segments[0];
+  const last = segments[segments.length - 1];
+  const middle = segments.slice(1, -1).filter((x) => x !== '');
+  return (s) => {
+    if (!s.startsWith(first) || !s.endsWith(last)) return false;
+    const end = s.length - last.length;
+    if (end < first.length) return false;
+    let pos = first.length;
+    for (const seg of middle) {
+      const at = s.indexOf(seg, pos);
+      if (at < 0 || at + seg.length > end) return false;
+      pos = at + seg.length;
+    }
+    return true;
+  };
+}
+
+/**
+ * Compiles parsed filter expressions into one predicate.
+ * @template T
+ * @param {FilterExpr[]} exprs
+ * @param {(record: T, attr: string) => string} get
+ * @param {(record: T, attr: string) => string} [getLower] the value lower-cased (when the caller has it at hand)
+ * @returns {(record: T) => boolean}
+ */
+export function compileFilter(exprs, get, getLower = (r, attr) => String(get(r, attr)).toLowerCase()) {
+  const tests = exprs.map((e) => {
+    if (e.op === 'eq') {
+      if (e.attr === 'email') {
+        const v = e.value.toLowerCase();
+        return (/** @type {T} */ r) => getLower(r, e.attr) === v;
+      }
+      return (/** @type {T} */ r) => get(r, e.attr) === e.value;
+    }
+    const matches = likeMatcher(e.parts);
+    return (/** @type {T} */ r) => matches(getLower(r, e.attr));
+  });
+  if (tests.length === 1) return tests[0];
+  return (r) => tests.every((t) => t(r));
+}
+
+/**
+ * @param {URLSearchParams} params
+ * @returns {{ limit: number, offset: number }}
+ */
+export function parsePage(params) {
+  const read = (/** @type {string} */ name, /** @type {number} */ fallback, /** @type {number} */ min) => {
+    const raw = params.get(name);
+    if (raw === null) return fallback;
+    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > MAX_PAGE_VALUE) {
+      throw badRequest(`${name} must be an integer from ${min} to ${MAX_PAGE_VALUE}`);
+    }
+    return Number(raw);
+  };
+  return { limit: read('page[limit]', DEFAULT_PAGE_LIMIT, 1), offset: read('page[offset]', 0, 0) };
+}
+
+/**
+ * @param {URLSearchParams} params
+ * @param {string[]} attributes
+ * @returns {{ attribute: string, descending: boolean }}
+ */
+export function parseSort(params, attributes) {
+  const raw = params.get('sort');
+  if (raw === null) return { attribute: 'created_at', descending: true };
+  const descending = raw.startsWith('-');
+  const attribute = descending ? raw.slice(1) : raw;
+  if (!attributes.includes(attribute)) {
+    throw badRequest(`Unknown sort attribute "${attribute}": allowed are ${attributes.join(', ')}, with - for descending`);
+  }
+  return { attribute, descending };
+}
+
+/**
+ * Reads `filter`, rejecting it when given more than once.
+ * @param {URLSearchParams} params
+ * @param {string[]} attributes
+ */
+export function readFilter(params, attributes) {
+  const all = params.getAll('filter');
+  if (all.length > 1) throw badRequest('filter may be given once; join expressions with ":"');
+  return all.length ? parseFilter(all[0], attributes) : [];
+}
+
+/**
+ * Builds the page envelope: data slice, meta and links (current, first, last, next, prev).
+ * Empty results: meta.page.total 0, meta.page.current 1, every link points at offset 0.
+ * @template T
+ * @param {{ total: number, limit: number, offset: number, url: URL }} args
+ */
+export function pageEnvelope({ total, limit, offset, url }) {
+  const pages = Math.ceil(total / limit);
+  const link = (/** @type {number} */ off) => {
+    const u = new URL(url.href);
+    u.searchParams.set('page[offset]', String(off));
+    u.searchParams.set('page[limit]', String(limit));
+    return u.href;
+  };
+  const lastOffset = pages > 0 ? (pages - 1) * limit : 0;
+  return {
+    meta: {
+      page: { limit, offset, current: Math.floor(offset / limit) + 1, total: pages },
+      results: { total },
+    },
+    links: {
+      current: link(offset),
+      first: link(0),
+      last: link(lastOffset),
+      next: offset + limit < total ? link(offset + limit) : null,
+      prev: offset > 0 ? link(Math.max(0, offset - limit)) : null,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+/** Store records to the resource shapes of the interface (links absolute, from the request's base URL). */
+
+/**
+ * @param {import('./store.js').MemberRecord} m
+ * @param {string} base
+ */
+export function memberResource(m, base) {
+  return {
+    id: m.id,
+    type: 'account_member',
+    name: m.name,
+    email: m.email,
+    meta: { timestamps: { created_at: m.created_at, updated_at: m.updated_at } },
+    links: { self: `${base}/v2/account-members/${m.id}` },
+  };
+}
+
+/**
+ * @param {import('./store.js').MembershipRecord} ms
+ * @param {string} base
+ */
+export function membershipResource(ms, base) {
+  return {
+    id: ms.id,
+    type: 'account_membership',
+    meta: { timestamps: { created_at: ms.created_at, updated_at: ms.updated_at } },
+    relationships: { account_member: { data: { id: ms.account_member_id, type: 'account_member' } } },
+    links: { self: `${base}/v2/accounts/${ms.account_id}/account-memberships/${ms.id}` },
+  };
+}
+
+/**
+ * @param {import('./store.js').AccountRecord} a
+ * @param {string} base
+ */
+export function accountResource(a, base) {
+  return {
+    id: a.id,
+    type: 'account',
+    name: a.name,
+    meta: { timestamps: { created_at: a.created_at, updated_at: a.updated_at } },
+    links: { self: `${base}/v2/accounts/${a.id}` },
+  };
+}
+
+/** ISO instant without the zone suffix, as the catalog service shows them (values are UTC). */
+const noZone = (/** @type {string} */ iso) => iso.replace(/Z$/, '');
+
+/**
+ * @param {import('./store.js').CatalogRecord} c
+ * @param {string} base
+ */
+export function catalogResource(c, base) {
+  return {
+    id: c.id,
+    type: 'catalog',
+    attributes: {
+      name: c.name,
+      description: c.description,
+      hierarchy_ids: c.hierarchy_ids,
+      pricebook_id: c.pricebook_id,
+      pricebook_ids: c.pricebook_ids,
+      locales: c.locales,
+      created_at: noZone(c.created_at),
+      updated_at: noZone(c.updated_at),
+      owner: c.owner,
+    },
+    relationships: {
+      rules: { links: { related: `${base}/catalogs/${c.id}/rules` } },
+      releases: { links: { related: `${base}/catalogs/${c.id}/releases` }, meta: { count: c.releases.length } },
+    },
+    links: { self: `${base}/catalogs/${c.id}` },
+  };
+}
+
+/**
+ * @param {import('./store.js').CatalogRecord} c
+ * @param {import('./store.js').ReleaseRecord} r
+ * @param {string} base
+ */
+export function releaseResource(c, r, base) {
+  const index = c.releases.indexOf(r);
+  const previous = index > 0 ? c.releases[index - 1] : undefined;
+  const self = `${base}/catalogs/${c.id}/releases/${r.id}`;
+  return {
+    id: r.id,
+    type: 'catalog_release',
+    attributes: {
+      is_full_publish: r.is_full_publish,
+      is_full_delta: r.is_full_delta,
+      published_at: noZone(r.published_at),
+    },
+    meta: { catalog_id: c.id, previous_release_id: previous?.id ?? null },
+    links: { self, delta: `${self}/delta` },
+  };
+}

@@ -1,0 +1,204 @@
+/** Accounts, account members and account memberships (operator tokens). */
+import { badRequest, forbidden, notFound, unprocessable } from './errors.js';
+import { readJson } from './http-util.js';
+import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter } from './query.js';
+import { accountResource, memberResource, membershipResource } from './resources.js';
+import { SORT_ATTRIBUTES, sortRecords } from './store.js';
+import { dataOfType, requiredString, UUID_RE } from './validate.js';
+
+const MEMBER_FILTER_ATTRIBUTES = ['email', 'name'];
+const MEMBERSHIP_FILTER_ATTRIBUTES = ['account_member_id'];
+
+/**
+ * @param {import('./app.js').Ctx} ctx
+ * @param {string} id
+ */
+function accountOr404(ctx, id) {
+  const account = ctx.service.store.account(id);
+  if (!account) throw notFound(`The account ${id} was not found`);
+  return account;
+}
+
+/**
+ * Pages through records already filtered lazily: counts every match, keeps only the page.
+ * @template T
+ * @param {T[]} sorted
+ * @param {((r: T) => boolean) | null} predicate
+ * @param {{ limit: number, offset: number }} page
+ */
+function slice(sorted, predicate, { limit, offset }) {
+  if (!predicate) return { total: sorted.length, items: sorted.slice(offset, offset + limit) };
+  /** @type {T[]} */
+  const items = [];
+  let total = 0;
+  const end = offset + limit;
+  for (const r of sorted) {
+    if (predicate(r)) {
+      if (total >= offset && total < end) items.push(r);
+      total++;
+    }
+  }
+  return { total, items };
+}
+
+/**
+ * Lists members (all or a subset) with filter, sort and page. The matching records of one query are
+ * cached until the store changes, so paging through a large filtered list does not filter it again.
+ * @param {import('./app.js').Ctx} ctx
+ * @param {{ key: string, test: (m: import('./store.js').MemberRecord) => boolean } | null} scope
+ */
+function listMembers(ctx, scope) {
+  const q = ctx.url.searchParams;
+  const page = parsePage(q);
+  const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
+  const exprs = readFilter(q, MEMBER_FILTER_ATTRIBUTES);
+  const { store } = ctx.service;
+  const key = `${scope?.key ?? 'all'}|${attribute}|${descending}|${q.get('filter') ?? ''}`;
+  const matched = store.cached(key, () => {
+    /** @type {((row: import('./store.js').MemberRow) => boolean) | null} */
+    const filter = exprs.length
+      ? compileFilter(
+          exprs,
+          (row, attr) => /** @type {any} */ (row.m)[attr],
+          (row, attr) => (attr === 'email' ? row.email : row.name),
+        )
+      : null;
+    const rows = store.membersSorted(attribute, descending);
+    const kept = !scope && !filter ? rows : rows.filter((row) => (!scope || scope.test(row.m)) && (!filter || filter(row)));
+    return kept.map((row) => row.m);
+  });
+  const items = matched.slice(page.offset, page.offset + page.limit);
+  return {
+    status: 200,
+    body: {
+      data: items.map((m) => memberResource(m, ctx.base)),
+      ...pageEnvelope({ total: matched.length, ...page, url: ctx.url }),
+    },
+  };
+}
+
+/** @type {import('./app.js').Route[]} */
+export const accountRoutes = [
+  {
+    method: 'GET',
+    path: '/v2/accounts',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      const page = parsePage(ctx.url.searchParams);
+      const all = ctx.service.store.accounts;
+      return {
+        status: 200,
+        body: {
+          data: all.slice(page.offset, page.offset + page.limit).map((a) => accountResource(a, ctx.base)),
+          ...pageEnvelope({ total: all.length, ...page, url: ctx.url }),
+        },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/accounts/:id',
+    async handler(ctx) {
+      const who = await ctx.auth('operator', 'account');
+      if (who.kind === 'account' && who.accountId !== ctx.params.id) {
+        throw forbidden('An account management token may only read its own account');
+      }
+      return { status: 200, body: { data: accountResource(accountOr404(ctx, ctx.params.id), ctx.base) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/accounts/:id/account-memberships/unassigned-account-members',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      accountOr404(ctx, ctx.params.id);
+      const assigned = new Set(ctx.service.store.membershipsOf(ctx.params.id).map((ms) => ms.account_member_id));
+      return listMembers(ctx, { key: `unassigned:${ctx.params.id}`, test: (m) => !assigned.has(m.id) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/accounts/:id/account-memberships',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      accountOr404(ctx, ctx.params.id);
+      const { store } = ctx.service;
+      const q = ctx.url.searchParams;
+      const page = parsePage(q);
+      const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
+      const exprs = readFilter(q, MEMBERSHIP_FILTER_ATTRIBUTES);
+      const include = q.get('include');
+      if (include !== null && include !== 'account_member') {
+        throw badRequest(`Unknown include "${include}": only account_member is supported`);
+      }
+      /** @param {import('./store.js').MembershipRecord} ms @param {string} attr */
+      const get = (ms, attr) => {
+        if (attr === 'email' || attr === 'name') return store.member(ms.account_member_id)?.[attr] ?? '';
+        return /** @type {any} */ (ms)[attr];
+      };
+      const sorted = sortRecords(store.membershipsOf(ctx.params.id), (ms) => get(ms, attribute), descending);
+      const { total, items } = slice(sorted, exprs.length ? compileFilter(exprs, get) : null, page);
+      /** @type {Record<string, unknown>} */
+      const body = {
+        data: items.map((ms) => membershipResource(ms, ctx.base)),
+        ...pageEnvelope({ total, ...page, url: ctx.url }),
+      };
+      if (include === 'account_member') {
+        const seen = new Set();
+        const members = [];
+        for (const ms of items) {
+          const m = store.member(ms.account_member_id);
+          if (m && !seen.has(m.id)) {
+            seen.add(m.id);
+            members.push(memberResource(m, ctx.base));
+          }
+        }
+        body.included = { account_members: members };
+      }
+      return { status: 200, body };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v2/accounts/:id/account-memberships',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      accountOr404(ctx, ctx.params.id);
+      const data = dataOfType(await readJson(ctx.req), 'account_membership');
+      const memberId = requiredString(data, 'account_member_id');
+      if (!UUID_RE.test(memberId)) throw unprocessable('data.account_member_id must be a UUID');
+      if (!ctx.service.store.member(memberId)) throw unprocessable(`The account member ${memberId} does not exist`);
+      const ms = ctx.service.store.createMembership(ctx.params.id, memberId);
+      return { status: 201, body: { data: membershipResource(ms, ctx.base) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/accounts/:id/account-memberships/:membership',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      accountOr404(ctx, ctx.params.id);
+      const ms = ctx.service.store.membershipsOf(ctx.params.id).find((x) => x.id === ctx.params.membership);
+      if (!ms) throw notFound(`The account membership ${ctx.params.membership} was not found`);
+      return { status: 200, body: { data: membershipResource(ms, ctx.base) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/account-members',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      return listMembers(ctx, null);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v2/account-members/:id',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      const m = ctx.service.store.member(ctx.params.id);
+      if (!m) throw notFound(`The account member ${ctx.params.id} was not found`);
+      return { status: 200, body: { data: memberResource(m, ctx.base) } };
+    },
+  },
+];

@@ -1,0 +1,172 @@
+/**
+ * Catalogs and releases. Visibility: an operator token sees every catalog; an implicit token sees the
+ * store-wide ones (no account in the catalog rule); an account management token sees the store-wide
+ * ones plus those whose rule names its account.
+ *
+ * Publishing (operator): POST /catalogs/:id/releases with no body, or
+ *   {"data": {"type": "catalog_release", "attributes": {"full_publish": true}}}
+ * (also accepted: data.full_publish, data.attributes.export_full_delta). The first release is always a
+ * full publish; later ones only on request. Releases are listed newest first.
+ */
+import { notFound } from './errors.js';
+import { readText } from './http-util.js';
+import { parsePage } from './query.js';
+import { catalogResource, releaseResource } from './resources.js';
+import { badRequest } from './errors.js';
+
+/**
+ * @param {import('./store.js').CatalogRecord} c
+ * @param {import('./tokens.js').TokenSubject} who
+ */
+function visible(c, who) {
+  if (who.kind === 'operator') return true;
+  if (c.account_ids.length === 0) return true;
+  return who.kind === 'account' && c.account_ids.includes(who.accountId);
+}
+
+/** @param {import('./app.js').Ctx} ctx */
+async function visibleCatalog(ctx) {
+  const who = await ctx.auth('implicit', 'operator', 'account');
+  const c = ctx.service.store.catalog(ctx.params.id);
+  if (!c || !visible(c, who)) throw notFound(`The catalog ${ctx.params.id} was not found`);
+  return c;
+}
+
+/**
+ * @param {URL} url
+ * @param {number} offset
+ * @param {number} limit
+ */
+function pageLink(url, offset, limit) {
+  const u = new URL(url.href);
+  u.searchParams.set('page[offset]', String(offset));
+  u.searchParams.set('page[limit]', String(limit));
+  return u.href;
+}
+
+/** @type {import('./app.js').Route[]} */
+export const catalogRoutes = [
+  {
+    method: 'GET',
+    path: '/catalogs',
+    async handler(ctx) {
+      const who = await ctx.auth('implicit', 'operator', 'account');
+      const { limit, offset } = parsePage(ctx.url.searchParams);
+      const all = ctx.service.store.catalogs.filter((c) => visible(c, who));
+      const total = all.length;
+      const lastOffset = total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
+      return {
+        status: 200,
+        body: {
+          data: all.slice(offset, offset + limit).map((c) => catalogResource(c, ctx.base)),
+          links: {
+            self: pageLink(ctx.url, offset, limit),
+            first: pageLink(ctx.url, 0, limit),
+            last: pageLink(ctx.url, lastOffset, limit),
+            prev: offset > 0 ? pageLink(ctx.url, Math.max(0, offset - limit), limit) : null,
+            next: offset + limit < total ? pageLink(ctx.url, offset + limit, limit) : null,
+          },
+          meta: { page: { limit, offset, current: Math.floor(offset / limit) + 1, total: Math.ceil(total / limit) }, results: { total } },
+        },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/catalogs/:id',
+    async handler(ctx) {
+      const c = await visibleCatalog(ctx);
+      return { status: 200, body: { data: catalogResource(c, ctx.base) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/catalogs/:id/rules',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      const c = ctx.service.store.catalog(ctx.params.id);
+      if (!c) throw notFound(`The catalog ${ctx.params.id} was not found`);
+      const data = c.account_ids.length
+        ? [{ id: c.id, type: 'catalog_rule', attributes: { catalog_id: c.id, account_ids: c.account_ids } }]
+        : [];
+      return { status: 200, body: { data, links: { self: `${ctx.base}/catalogs/${c.id}/rules` } } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/catalogs/:id/releases',
+    async handler(ctx) {
+      const c = await visibleCatalog(ctx);
+      const data = [...c.releases].reverse().map((r) => releaseResource(c, r, ctx.base));
+      return { status: 200, body: { data, links: { self: `${ctx.base}/catalogs/${c.id}/releases` }, meta: { results: { total: data.length } } } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/catalogs/:id/releases',
+    async handler(ctx) {
+      await ctx.auth('operator');
+      const c = ctx.service.store.catalog(ctx.params.id);
+      if (!c) throw notFound(`The catalog ${ctx.params.id} was not found`);
+      const text = await readText(ctx.req);
+      let fullPublish = false;
+      if (text.trim() !== '') {
+        /** @type {any} */
+        let body;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw badRequest('The request body is not valid JSON');
+        }
+        const data = body?.data;
+        if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
+          throw badRequest('data must be an object');
+        }
+        if (data?.type !== undefined && data.type !== 'catalog_release') {
+          throw badRequest('data.type must be "catalog_release"');
+        }
+        const flag = data?.attributes?.full_publish ?? data?.full_publish ?? data?.attributes?.export_full_delta;
+        if (flag !== undefined && typeof flag !== 'boolean') throw badRequest('full_publish must be a boolean');
+        fullPublish = flag === true;
+      }
+      const { release } = ctx.service.store.publish(c.id, { fullPublish });
+      return { status: 201, body: { data: releaseResource(c, release, ctx.base) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/catalogs/:id/releases/:release',
+    async handler(ctx) {
+      const c = await visibleCatalog(ctx);
+      const r = c.releases.find((x) => x.id === ctx.params.release);
+      if (!r) throw notFound(`The release ${ctx.params.release} was not found (only the last three are kept)`);
+      return { status: 200, body: { data: releaseResource(c, r, ctx.base) } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/catalogs/:id/releases/:release/delta',
+    async handler(ctx) {
+      const c = await visibleCatalog(ctx);
+      const index = c.releases.findIndex((x) => x.id === ctx.params.release);
+      if (index < 0) throw notFound(`The release ${ctx.params.release} was not found (only the last three are kept)`);
+      const r = c.releases[index];
+      const previous = index > 0 ? c.releases[index - 1] : null;
+      return {
+        status: 200,
+        body: {
+          data: {
+            type: 'catalog_release_delta',
+            catalog_id: c.id,
+            release_id: r.id,
+            previous_release_id: previous?.id ?? null,
+            is_full_delta: r.is_full_delta,
+            is_full_publish: r.is_full_publish,
+            // the reference store holds no products; the delta names what changed at catalog level
+            changes: [{ type: 'catalog', id: c.id, name: c.name, updated_at: r.published_at.replace(/Z$/, '') }],
+          },
+        },
+      };
+    },
+  },
+];

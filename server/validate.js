@@ -1,0 +1,34 @@
+/** Checks on request bodies and path ids. */
+import { badRequest, unprocessable } from './errors.js';
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `body.data` as an object of the expected `type`.
+ * @param {Record<string, any>} body
+ * @param {string} type
+ * @returns {Record<string, any>}
+ */
+export function dataOfType(body, type) {
+  const data = body.data;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw badRequest('The body must have a "data" object');
+  }
+  if (data.type === undefined) throw badRequest(`data.type is required and must be "${type}"`);
+  if (data.type !== type) throw badRequest(`data.type must be "${type}", not ${JSON.stringify(data.type)}`);
+  return data;
+}
+
+/**
+ * A required non-empty string field.
+ * @param {Record<string, any>} obj
+ * @param {string} field
+ * @param {string} [label]
+ * @returns {string}
+ */
+export function requiredString(obj, field, label = `data.${field}`) {
+  const value = obj[field];
+  if (value === undefined || value === null || value === '') throw badRequest(`${label} is required`);
+  if (typeof value !== 'string') throw unprocessable(`${label} must be a string`);
+  return value;
+}

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { startService } from '../../server/index.js';
+import { ACCOUNTS, CATALOG_LIST, CATALOG_VISIBILITY, CATALOGS, MEMBERS } from '../../server/fixtures.js';
+import { accessToken, api, signIn } from '../support/service-client.js';
+
+/** @type {Awaited<ReturnType<typeof startService>>} */
+let service;
+let base = '';
+let operator = '';
+
+before(async () => {
+  service = await startService({ port: 0, quiet: true });
+  base = service.baseUrl;
+  operator = await accessToken(base, 'operator');
+});
+after(() => service.close());
+beforeEach(() => service.reset());
+
+/** @param {string} token */
+async function catalogNames(token) {
+  const { status, body } = await api(`${base}/catalogs`, { token });
+  assert.equal(status, 200);
+  return body.data.map((/** @type {any} */ c) => c.attributes.name).sort();
+}
+/** @param {Array<keyof typeof CATALOGS>} keys */
+const namesOf = (keys) => keys.map((k) => CATALOGS[k].name).sort();
+
+describe('GET /catalogs', () => {
+  it('shows an implicit token the store-wide catalogs only', async () => {
+    assert.deepEqual(await catalogNames(await accessToken(base, 'implicit')), namesOf(/** @type {any} */ (CATALOG_VISIBILITY.storeWide)));
+  });
+
+  it('shows each account token its account catalogs, and they differ', async () => {
+    const ada = await signIn(base, 'ada@example.com');
+    const byAccount = Object.fromEntries(ada.body.data.map((/** @type {any} */ t) => [t.account_id, t.token]));
+    const analytical = await catalogNames(byAccount[ACCOUNTS.analytical.id]);
+    const harvard = await catalogNames(byAccount[ACCOUNTS.harvard.id]);
+    assert.deepEqual(analytical, namesOf(/** @type {any} */ (CATALOG_VISIBILITY.analytical)));
+    assert.deepEqual(harvard, namesOf(/** @type {any} */ (CATALOG_VISIBILITY.harvard)));
+    assert.notDeepEqual(analytical, harvard);
+    const cobol = await service.tokens.accountToken(MEMBERS.quoted.id, ACCOUNTS.cobol.id);
+    assert.deepEqual(await catalogNames(cobol.token), namesOf(/** @type {any} */ (CATALOG_VISIBILITY.cobol)));
+  });
+
+  it('shows an operator every catalog', async () => {
+    assert.equal((await catalogNames(operator)).length, CATALOG_LIST.length);
+  });
+
+  it('answers the catalog shape of the spec', async () => {
+    const { body } = await api(`${base}/catalogs`, { token: operator });
+    const c = body.data.find((/** @type {any} */ x) => x.id === CATALOGS.seasonal.id);
+    assert.equal(c.type, 'catalog');
+    assert.match(c.attributes.description, /<script>/, 'the data is returned as is; escaping is the client\'s job');
+    assert.match(c.attributes.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
+    assert.equal(c.attributes.owner, 'store');
+    assert.ok(Array.isArray(c.attributes.hierarchy_ids));
+    assert.equal(typeof c.attributes.pricebook_ids[0].priority, 'number');
+    assert.equal(c.relationships.releases.meta.count, 2);
+    assert.equal(c.relationships.releases.links.related, `${base}/catalogs/${c.id}/releases`);
+    assert.equal(c.relationships.rules.links.related, `${base}/catalogs/${c.id}/rules`);
+  });
+
+  it('pages with links self, first, last, prev and next', async () => {
+    const { body } = await api(`${base}/catalogs?page[limit]=2&page[offset]=2`, { token: operator });
+    assert.equal(body.data.length, 2);
+    const offsetOf = (/** @type {string} */ link) => new URL(link).searchParams.get('page[offset]');
+    assert.equal(offsetOf(body.links.self), '2');
+    assert.equal(offsetOf(body.links.first), '0');
+    assert.equal(offsetOf(body.links.last), '4');
+    assert.equal(offsetOf(body.links.prev), '0');
+    assert.equal(offsetOf(body.links.next), '4');
+    const last = await api(body.links.last, { token: operator });
+    assert.equal(last.body.links.next, null);
+    const bad = await api(`${base}/catalogs?page[limit]=10001`, { token: operator });
+    assert.equal(bad.status, 400);
+  });
+
+  it('needs a token and hides other accounts\' catalogs', async () => {
+    assert.equal((await api(`${base}/catalogs`)).status, 401);
+    const implicit = await accessToken(base, 'implicit');
+    const hidden = await api(`${base}/catalogs/${CATALOGS.engineParts.id}/releases`, { token: implicit });
+    assert.equal(hidden.status, 404);
+  });
+});
+
+describe('catalog releases', () => {
+  it('lists releases newest first, keeping at most three', async () => {
+    const { body } = await api(`${base}/catalogs/${CATALOGS.essentials.id}/releases`, { token: operator });
+    assert.equal(body.data.length, 3);
+    assert.equal(body.data[0].type, 'catalog_release');
+    assert.equal(body.data[2].attributes.is_full_publish, true, 'the first release is a full publish');
+    assert.equal(body.data[0].attributes.is_full_publish, false);
+  });
+
+  it('publishes: first time full, later not unless asked, keeps the current and two before it, answers a delta link', async () => {
+    const url = `${base}/catalogs/${CATALOGS.clearance.id}/releases`;
+    const seen = [];
+    const first = await api(url, { method: 'POST', token: operator });
+    assert.equal(first.status, 201);
+    assert.equal(first.body.data.attributes.is_full_publish, false);
+    assert.equal(first.body.data.attributes.is_full_delta, false);
+    assert.equal(first.body.data.links.delta, `${first.body.data.links.self}/delta`);
+    seen.push(first.body.data.id);
+    const full = await api(url, { method: 'POST', token: operator, body: { data: { type: 'catalog_release', attributes: { full_publish: true } } } });
+    assert.equal(full.body.data.attributes.is_full_publish, true);
+    assert.equal(full.body.data.attributes.is_full_delta, true);
+    seen.push(full.body.data.id);
+    const third = await api(url, { method: 'POST', token: operator, body: {} });
+    seen.push(third.body.data.id);
+    const list = await api(url, { token: operator });
+    assert.deepEqual(list.body.data.map((/** @type {any} */ r) => r.id), [...seen].reverse());
+    const delta = await api(third.body.data.links.delta, { token: operator });
+    assert.equal(delta.status, 200);
+    assert.equal(delta.body.data.release_id, third.body.data.id);
+    assert.equal(delta.body.data.previous_release_id, full.body.data.id);
+    const catalog = await api(`${base}/catalogs/${CATALOGS.clearance.id}`, { token: operator });
+    assert.equal(catalog.body.data.relationships.releases.meta.count, 3);
+  });
+
+  it('makes the first publish of a catalog without releases a full one', async () => {
+    service.store.catalog(CATALOGS.labSupplies.id)?.releases.splice(0);
+    const { body } = await api(`${base}/catalogs/${CATALOGS.labSupplies.id}/releases`, { method: 'POST', token: operator });
+    assert.equal(body.data.attributes.is_full_publish, true);
+    assert.equal(body.data.attributes.is_full_delta, true);
+    assert.equal(body.data.meta.previous_release_id, null);
+  });
+
+  it('validates the publish body and the caller', async () => {
+    const url = `${base}/catalogs/${CATALOGS.clearance.id}/releases`;
+    assert.equal((await api(url, { method: 'POST', token: operator, rawBody: '{' })).status, 400);
+    assert.equal((await api(url, { method: 'POST', token: operator, body: { data: { type: 'x' } } })).status, 400);
+    assert.equal((await api(url, { method: 'POST', token: operator, body: { data: { attributes: { full_publish: 'yes' } } } })).status, 400);
+    const implicit = await accessToken(base, 'implicit');
+    assert.equal((await api(url, { method: 'POST', token: implicit })).status, 403);
+    assert.equal((await api(`${base}/catalogs/00000000-0000-4000-8000-000000000000/releases`, { method: 'POST', token: operator })).status, 404);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Walks a browser's sign-in journey over HTTP in Node: follows redirects by hand with a cookie jar,
+ * fills the identity provider's login form (`login`, `password`) and returns the first address that
+ * points at the client's redirect_uri (with code and state, or error and state), without fetching it.
+ */
+
+const MAX_STEPS = 20;
+
+/** A minimal cookie jar: name=value per host, enough for the identity provider's session cookies. */
+class CookieJar {
+  constructor() {
+    /** @type {Map<string, Map<string, string>>} */
+    this.byHost = new Map();
+  }
+
+  /** @param {URL} url @param {Response} response */
+  store(url, response) {
+    const lines = response.headers.getSetCookie?.() ?? [];
+    let jar = this.byHost.get(url.host);
+    if (!jar) this.byHost.set(url.host, (jar = new Map()));
+    for (const line of lines) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (eq < 1) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) < Date.now()));
+      if (expired || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+  }
+
+  /** @param {URL} url */
+  header(url) {
+    const jar = this.byHost.get(url.host);
+    return jar ? [...jar].map(([k, v]) => `${k}=${v}`).join('; ') : '';
+  }
+}
+
+/**
+ * @param {string} html
+ * @returns {{ action: string } | null}
+ */
+function findLoginForm(html) {
+  if (!/name="login"/.test(html) || !/name="password"/.test(html)) return null;
+  const match = /<form[^>]*action="([^"]*)"/i.exec(html);
+  if (!match) return null;
+  return { action: match[1].replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&') };
+}
+
+/**
+ * @param {string} html
+ */
+function textOf(html) {
+  return html
+    .replace(/<head[\s\S]*?<\/head>/i, ' ')
+    .replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Signs in at the identity provider as a person would in the browser.
+ * @param {string} authorizationUrl the full authorization address (the profile's link plus the client's parameters)
+ * @param {string} login
+ * @param {string} password
+ * @param {{ cancel?: boolean }} [options] `cancel: true` presses Cancel on the login form instead
+ * @returns {Promise<string>} the address the browser is sent back to (client redirect_uri + code/error + state)
+ */
+export async function signInAtIdentityProvider(authorizationUrl, login, password, options = {}) {
+  const start = new URL(authorizationUrl);
+  const redirectUri = start.searchParams.get('redirect_uri');
+  const target = redirectUri ? new URL(redirectUri) : null;
+  const isClientRedirect = (/** @type {URL} */ u) =>
+    target !== null && u.origin === target.origin && u.pathname === target.pathname;
+
+  const jar = new CookieJar();
+  let url = start;
+  /** @type {{ method: string, body?: URLSearchParams }} */
+  let request = { method: 'GET' };
+  let submitted = false;
+
+  for (let step = 0; step < MAX_STEPS; step++) {
+    if (isClientRedirect(url)) return url.href;
+    const headers = /** @type {Record<string, string>} */ ({ accept: 'text/html' });
+    const cookie = jar.header(url);
+    if (cookie) headers.cookie = cookie;
+    if (request.body) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(url, { method: request.method, body: request.body, headers, redirect: 'manual' });
+    jar.store(url, response);
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('location');
+      if (!location) throw new Error(`Redirect without Location from ${url.href}`);
+      await response.body?.cancel();
+      url = new URL(location, url);
+      request = { method: 'GET' };
+      continue;
+    }
+    const html = await response.text();
+    const form = findLoginForm(html);
+    if (form) {
+      if (submitted) throw new Error(`The identity provider refused the sign-in: ${textOf(html).slice(0, 200)}`);
+      const body = new URLSearchParams(options.cancel ? { cancel: '1' } : { login, password });
+      url = new URL(form.action, url);
+      request = { method: 'POST', body };
+      submitted = true;
+      continue;
+    }
+    throw new Error(`Sign-in stopped at ${url.href} with HTTP ${response.status}: ${textOf(html).slice(0, 300)}`);
+  }
+  throw new Error(`Sign-in did not come back to the client after ${MAX_STEPS} steps`);
+}

@@ -24,13 +24,16 @@ const sessions = new Map<string, MemberSession>();
  * Holds the account management tokens; never hands out an expired one.
  */
 export class MemberSession {
-  /** The one session of `clientId` on this page. */
-  static for(clientId: string, mode: SessionStorageMode = 'session'): MemberSession {
+  /**
+   * The one session of `clientId` on this page. Without `mode`, an existing session keeps its storage (a new one
+   * uses sessionStorage), so an element that does not care (the picker) does not switch it.
+   */
+  static for(clientId: string, mode?: SessionStorageMode): MemberSession {
     let session = sessions.get(clientId);
     if (!session) {
-      session = new MemberSession(clientId, mode);
+      session = new MemberSession(clientId, mode ?? 'session');
       sessions.set(clientId, session);
-    } else {
+    } else if (mode) {
       session.useStorage(mode);
     }
     return session;
@@ -106,6 +109,13 @@ export class MemberSession {
     this.#notify({ type: 'signed-out', reason });
   }
 
+  /** @internal Stops the expiry timer and forgets listeners and data, silently (see resetSessionsForTesting). */
+  disposeForTesting(): void {
+    clearTimeout(this.#expiryTimer);
+    this.#listeners.clear();
+    this.#data = undefined;
+  }
+
   /** Calls `listener` on every change; returns the function that stops it. */
   subscribe(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener);
@@ -118,7 +128,8 @@ export class MemberSession {
 
   /** Tokens of one sign-in expire together: once any has passed, the whole session ends. */
   #dropIfExpired(now = Date.now()): boolean {
-    const expired = this.#data?.accounts.some((account) => Date.parse(account.expires) <= now) ?? false;
+    // An expiry that cannot be read counts as passed: such a token is never sent.
+    const expired = this.#data?.accounts.some((account) => !(Date.parse(account.expires) > now)) ?? false;
     if (expired) this.signOut('expired');
     return expired;
   }
@@ -152,8 +163,15 @@ function readStored(key: string): SessionData | undefined {
     const raw = sessionStorage.getItem(key);
     if (!raw) return undefined;
     const data = JSON.parse(raw) as SessionData;
-    if (typeof data?.accountMemberId !== 'string' || !Array.isArray(data.accounts)) throw new TypeError('malformed');
-    return data;
+    if (typeof data?.accountMemberId !== 'string' || !Array.isArray(data.accounts) || !data.accounts.every(isAccount)) {
+      throw new TypeError('malformed');
+    }
+    const selected = data.selectedAccountId;
+    return {
+      accountMemberId: data.accountMemberId,
+      accounts: data.accounts,
+      selectedAccountId: typeof selected === 'string' ? selected : undefined,
+    };
   } catch {
     try {
       sessionStorage.removeItem(key);
@@ -164,8 +182,27 @@ function readStored(key: string): SessionData | undefined {
   }
 }
 
-/** Forgets every session object of the page (tests use it to start clean). */
-export function resetSessionsForTesting(): void {
-  for (const session of sessions.values()) session.useStorage('memory');
+function isAccount(value: unknown): value is AccountSession {
+  if (typeof value !== 'object' || value === null) return false;
+  const account = value as Record<string, unknown>;
+  return (
+    typeof account.accountId === 'string' &&
+    typeof account.accountName === 'string' &&
+    typeof account.token === 'string' &&
+    account.token !== '' &&
+    typeof account.expires === 'string'
+  );
+}
+
+/**
+ * Forgets every session object of the page (tests use it to start clean). With `keepStorage`, what
+ * sessionStorage holds stays, as on a reload of the page.
+ */
+export function resetSessionsForTesting(options: { keepStorage?: boolean } = {}): void {
+  for (const session of sessions.values()) {
+    if (!options.keepStorage) session.useStorage('memory');
+    // Ends the expiry timer without telling anyone: the session object is dropped.
+    session.disposeForTesting();
+  }
   sessions.clear();
 }

@@ -1,0 +1,360 @@
+/**
+ * Every failure a shopper can meet in <account-sign-in>: a readable message with a retry, and `storefront-error`.
+ * The real service gives the HTTP answers; `fetch` is injected only for faults it never produces.
+ */
+import { aTimeout, expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { MemberSession } from '../../../src/auth/session.js';
+import { forgetTakenCallbackForTesting } from '../../../src/auth/sign-in.js';
+import { TRANSACTION_KEY_PREFIX, saveTransaction } from '../../../src/auth/transaction.js';
+import type { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
+import type { SignedInEvent, SignedOutEvent, StorefrontErrorEvent } from '../../../src/events.js';
+import { jsonResponse } from '../helpers/fake-fetch.js';
+import { SERVICE_URL, resetService } from '../helpers/service.js';
+import {
+  cleanUpSignIn,
+  idpSignIn,
+  landOn,
+  part,
+  parts,
+  recordNavigation,
+  renderSignIn,
+  startSignIn,
+  waitForPart,
+} from '../helpers/sign-in-flow.js';
+
+type Route = (url: URL, init: RequestInit | undefined) => Response | undefined | Promise<Response | undefined>;
+
+/** The browser's fetch, except where `route` answers; records every address asked for. */
+function routedFetch(route: Route): { fetch: typeof fetch; calls: string[] } {
+  const calls: string[] = [];
+  const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    return (await route(url, init)) ?? window.fetch(input, init);
+  };
+  return { fetch: fn as typeof fetch, calls };
+}
+
+const TOKENS = 'POST /v2/account-members/tokens';
+
+/** Connects an element on a page whose address carries a callback; resolves once it settled. */
+async function connectOnCallback(fetchImpl?: typeof fetch): Promise<AccountSignIn> {
+  const el = document.createElement('account-sign-in');
+  el.setAttribute('base-url', SERVICE_URL);
+  el.setAttribute('client-id', 'storefront');
+  if (fetchImpl) el.fetch = fetchImpl;
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+/** A sign-in started for real; returns the state and the address the identity provider was sent. */
+async function startedState(): Promise<{ state: string; url: string }> {
+  const starter = await renderSignIn();
+  const event = await startSignIn(starter);
+  starter.remove();
+  return { state: new URL(event.detail.url).searchParams.get('state') as string, url: event.detail.url };
+}
+
+function nextError(): Promise<StorefrontErrorEvent> {
+  return oneEvent(document, 'storefront-error') as Promise<StorefrontErrorEvent>;
+}
+
+async function expectCalloutThenRetry(el: AccountSignIn, text: string | RegExp): Promise<void> {
+  const alert = await waitForPart(el, 'error');
+  expect(alert.getAttribute('role')).to.equal('alert');
+  const message = part(el, 'error-message')?.textContent ?? '';
+  if (typeof text === 'string') expect(message).to.include(text);
+  else expect(message).to.match(text);
+  expect(part(el, 'retry')?.textContent?.trim()).to.equal('Try again');
+  await expect(el).to.be.accessible();
+}
+
+describe('<account-sign-in> failures', function () {
+  this.timeout(20000);
+  const added: Element[] = [];
+
+  before(resetService);
+  afterEach(() => {
+    for (const el of added.splice(0)) el.remove();
+    document.querySelectorAll('body > account-sign-in').forEach((el) => el.remove());
+    cleanUpSignIn();
+  });
+
+  it('refuses a callback whose state matches no sign-in (state_mismatch), without a token request', async () => {
+    landOn(`${location.origin}/?code=forged-code&state=never-sent`);
+    const spy = routedFetch(() => undefined);
+    const reported = nextError();
+    const el = await connectOnCallback(spy.fetch);
+    expect(new URL(location.href).searchParams.has('code')).to.equal(false);
+    expect(new URL(location.href).searchParams.has('state')).to.equal(false);
+    expect((await reported).detail.error.code).to.equal('state_mismatch');
+    await expectCalloutThenRetry(el, 'could not be verified');
+    expect(spy.calls).to.not.include(TOKENS);
+    part(el, 'retry')?.click();
+    await waitForPart(el, 'button');
+    expect(part(el, 'error')).to.equal(null);
+  });
+
+  it('refuses a replayed callback (the same address again after a reload): state_mismatch, no token request', async () => {
+    const { url } = await startedState();
+    const callback = await idpSignIn(url, 'ada@example.com');
+
+    landOn(callback);
+    const first = document.createElement('account-sign-in');
+    first.setAttribute('base-url', SERVICE_URL);
+    first.setAttribute('client-id', 'storefront');
+    const signedIn = oneEvent(first, 'signed-in');
+    document.body.append(first);
+    await signedIn;
+    first.remove();
+    MemberSession.for('storefront').signOut('user');
+
+    // The reload of the callback address: a new page load, the same code and state.
+    forgetTakenCallbackForTesting();
+    landOn(callback);
+    const spy = routedFetch(() => undefined);
+    const reported = nextError();
+    const second = await connectOnCallback(spy.fetch);
+    expect((await reported).detail.error.code).to.equal('state_mismatch');
+    await expectCalloutThenRetry(second, 'could not be verified');
+    expect(spy.calls).to.not.include(TOKENS);
+  });
+
+  it('refuses a sign-in whose transaction has expired (saved more than 10 minutes ago)', async () => {
+    const { state, url } = await startedState();
+    const stored = JSON.parse(sessionStorage.getItem(TRANSACTION_KEY_PREFIX + state) as string);
+    saveTransaction(stored, { now: () => Date.now() - 11 * 60_000 });
+    const callback = await idpSignIn(url, 'ada@example.com');
+    landOn(callback);
+    const spy = routedFetch(() => undefined);
+    const reported = nextError();
+    const el = await connectOnCallback(spy.fetch);
+    expect((await reported).detail.error.code).to.equal('state_mismatch');
+    await expectCalloutThenRetry(el, 'could not be verified');
+    expect(spy.calls).to.not.include(TOKENS);
+  });
+
+  it('shows the identity provider error (idp_error) with its description', async () => {
+    const { state } = await startedState();
+    landOn(`${location.origin}/?error=access_denied&error_description=The+user+cancelled+the+sign-in&state=${state}`);
+    const spy = routedFetch(() => undefined);
+    const reported = nextError();
+    const el = await connectOnCallback(spy.fetch);
+    const { error } = (await reported).detail;
+    expect(error.code).to.equal('idp_error');
+    expect(error.message).to.include('The user cancelled the sign-in');
+    expect(new URL(location.href).searchParams.has('error')).to.equal(false);
+    expect(new URL(location.href).searchParams.has('error_description')).to.equal(false);
+    await expectCalloutThenRetry(el, 'Sign-in was not completed: The user cancelled the sign-in');
+    expect(spy.calls).to.not.include(TOKENS);
+    part(el, 'retry')?.click();
+    await waitForPart(el, 'button');
+  });
+
+  it('shows the token endpoint refusal of a wrong code (HTTP 400 from the service)', async () => {
+    const { state } = await startedState();
+    landOn(`${location.origin}/?code=not-a-code-the-service-gave&state=${state}`);
+    const spy = routedFetch(() => undefined);
+    const reported = nextError();
+    const el = await connectOnCallback(spy.fetch);
+    const { error } = (await reported).detail;
+    expect(error.code).to.equal('http_error');
+    expect(error.status).to.equal(400);
+    expect(error.errors[0]?.title).to.be.a('string');
+    expect(spy.calls.filter((call) => call === TOKENS)).to.have.length(1);
+    await expectCalloutThenRetry(el, error.message);
+    expect(MemberSession.for('storefront').signedIn).to.equal(false);
+  });
+
+  for (const [name, answer, code, text] of [
+    ['network down', () => Promise.reject(new TypeError('Failed to fetch')), 'network_error', 'could not be reached'],
+    [
+      'HTTP 500',
+      () => jsonResponse({ errors: [{ title: 'Internal Server Error', status: '500' }] }, 500),
+      'http_error',
+      'had a problem',
+    ],
+    ['a body that is not JSON', () => new Response('<html>oops</html>', { status: 200 }), 'invalid_response', 'could not be read'],
+  ] as const) {
+    it(`shows ${name} on the token request after the callback (${code})`, async () => {
+      const { url } = await startedState();
+      landOn(await idpSignIn(url, 'grace@example.com'));
+      const spy = routedFetch((u) => (u.pathname === '/v2/account-members/tokens' ? answer() : undefined));
+      const reported = nextError();
+      const el = await connectOnCallback(spy.fetch);
+      expect((await reported).detail.error.code).to.equal(code);
+      await expectCalloutThenRetry(el, text);
+      part(el, 'retry')?.click();
+      await waitForPart(el, 'button');
+    });
+
+    it(`shows ${name} while loading the settings (${code}), and retries`, async () => {
+      let broken = true;
+      const spy = routedFetch((u) => (broken && u.pathname === '/v2/settings/account-authentication' ? answer() : undefined));
+      const reported = nextError();
+      const el = await renderSignIn({}, { fetch: spy.fetch });
+      expect((await reported).detail.error.code).to.equal(code);
+      await expectCalloutThenRetry(el, text);
+      broken = false;
+      part(el, 'retry')?.click();
+      await waitForPart(el, 'button');
+      expect(part(el, 'error')).to.equal(null);
+    });
+  }
+
+  it('shows network down while listing the profiles', async () => {
+    const spy = routedFetch((u) =>
+      u.pathname.includes('/oidc-profiles') ? Promise.reject(new TypeError('Failed to fetch')) : undefined,
+    );
+    const reported = nextError();
+    const el = await renderSignIn({}, { fetch: spy.fetch });
+    expect((await reported).detail.error.code).to.equal('network_error');
+    await expectCalloutThenRetry(el, 'could not be reached');
+  });
+
+  it('reports settings without a realm as invalid_response', async () => {
+    const spy = routedFetch((u) =>
+      u.pathname === '/v2/settings/account-authentication' ? jsonResponse({ data: { id: 'x', meta: {} } }) : undefined,
+    );
+    const reported = nextError();
+    const el = await renderSignIn({}, { fetch: spy.fetch });
+    expect((await reported).detail.error.code).to.equal('invalid_response');
+    await expectCalloutThenRetry(el, 'could not be read');
+  });
+
+  function profilesAnswer(link: string, name = 'Evil ID') {
+    return routedFetch((u) =>
+      u.pathname.includes('/oidc-profiles')
+        ? jsonResponse({ data: [{ id: 'hostile-profile', type: 'oidc_profile', name, links: { 'authorization-endpoint': link } }] })
+        : undefined,
+    );
+  }
+
+  for (const [title, link, redirectUri] of [
+    ['a javascript: link', 'javascript:alert(1)', undefined],
+    ['a data: link', 'data:text/html,<script>alert(1)</script>', undefined],
+    ['plain http to another host from an https store', 'http://idp.example.com/authorize?profile=1', 'https://shop.example/'],
+  ] as const) {
+    it(`refuses ${title} (unsafe_endpoint): no navigation, no transaction`, async () => {
+      const el = await renderSignIn({ redirectUri }, { fetch: profilesAnswer(link).fetch });
+      const visited = recordNavigation(el);
+      let redirects = 0;
+      el.addEventListener('sign-in-redirect', () => redirects++);
+      const button = await waitForPart(el, 'button');
+      const reported = nextError();
+      button.click();
+      const { error } = (await reported).detail;
+      expect(error.code).to.equal('unsafe_endpoint');
+      await expectCalloutThenRetry(el, 'not safe to open');
+      expect(visited).to.deep.equal([]);
+      expect(redirects).to.equal(0);
+      expect(Object.keys(sessionStorage).filter((key) => key.startsWith(TRANSACTION_KEY_PREFIX))).to.deep.equal([]);
+    });
+  }
+
+  it('allows plain http to a loopback address (the local reference service)', async () => {
+    const el = await renderSignIn({ redirectUri: 'https://shop.example/' }, { fetch: profilesAnswer('http://127.0.0.1:9/authorize').fetch });
+    const event = await startSignIn(el);
+    expect(event.detail.url.startsWith('http://127.0.0.1:9/authorize?')).to.equal(true);
+  });
+
+  it('renders a hostile profile name as text only', async () => {
+    const name = '<img src=x onerror="window.__pwned=1">';
+    const el = await renderSignIn({}, { fetch: profilesAnswer('https://idp.example/authorize', name).fetch });
+    const button = await waitForPart(el, 'button');
+    expect(button.textContent?.trim()).to.equal(`Sign in with ${name}`);
+    expect(button.querySelector('img')).to.equal(null);
+    expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+
+  it('says calmly that sign-in is not configured when the store has no OIDC profile', async () => {
+    const spy = routedFetch((u) => (u.pathname.includes('/oidc-profiles') ? jsonResponse({ data: [] }) : undefined));
+    let errors = 0;
+    const count = () => errors++;
+    document.addEventListener('storefront-error', count);
+    const el = await renderSignIn({}, { fetch: spy.fetch });
+    const message = await waitForPart(el, 'not-configured');
+    document.removeEventListener('storefront-error', count);
+    expect(message.getAttribute('role')).to.equal('status');
+    expect(message.textContent).to.equal('Sign-in is not set up for this store yet.');
+    expect(part(el, 'error')).to.equal(null);
+    expect(parts(el, 'button')).to.deep.equal([]);
+    expect(errors).to.equal(0);
+    await expect(el).to.be.accessible();
+  });
+
+  it('ends an expired session: signed-out with reason expired, buttons again with a notice, no token kept', async () => {
+    const el = await renderSignIn();
+    await waitForPart(el, 'button');
+    const session = MemberSession.for('storefront');
+    session.signIn({
+      accountMemberId: 'member-1',
+      accounts: [{ accountId: 'a1', accountName: 'Soon Gone', token: 't', expires: new Date(Date.now() + 300).toISOString() }],
+    });
+    await waitForPart(el, 'sign-out');
+    const signedOut = (await oneEvent(el, 'signed-out')) as SignedOutEvent;
+    expect(signedOut.detail).to.deep.equal({ reason: 'expired' });
+    const notice = await waitForPart(el, 'notice');
+    expect(notice.textContent).to.equal('Your session has expired. Please sign in again.');
+    await waitForPart(el, 'button');
+    expect(session.signedIn).to.equal(false);
+    expect(session.accounts).to.deep.equal([]);
+    expect(sessionStorage.getItem('storefront-elements:session:storefront')).to.equal(null);
+  });
+
+  it('lets only one of two elements on the page complete the callback; the other shows no error', async () => {
+    const { url } = await startedState();
+    landOn(await idpSignIn(url, 'grace@example.com'));
+    let errors = 0;
+    const countErrors = () => errors++;
+    document.addEventListener('storefront-error', countErrors);
+    const signedIns: SignedInEvent[] = [];
+    const record = (e: Event) => signedIns.push(e as SignedInEvent);
+    document.addEventListener('signed-in', record);
+    try {
+      const spy = routedFetch(() => undefined);
+      const a = await connectOnCallback(spy.fetch);
+      const b = await connectOnCallback(spy.fetch);
+      await waitForPart(a, 'sign-out');
+      await waitForPart(b, 'sign-out');
+      await aTimeout(50);
+      expect(signedIns).to.have.length(1);
+      expect(errors).to.equal(0);
+      expect(spy.calls.filter((call) => call === TOKENS)).to.have.length(1);
+    } finally {
+      document.removeEventListener('storefront-error', countErrors);
+      document.removeEventListener('signed-in', record);
+    }
+  });
+
+  it('leaves no error and fires nothing when removed during the token request', async () => {
+    const { url } = await startedState();
+    landOn(await idpSignIn(url, 'grace@example.com'));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const spy = routedFetch(async (u, init) => {
+      if (u.pathname !== '/v2/account-members/tokens') return undefined;
+      await gate;
+      init?.signal?.throwIfAborted();
+      return undefined;
+    });
+    let events = 0;
+    const count = () => events++;
+    document.addEventListener('storefront-error', count);
+    document.addEventListener('signed-in', count);
+    try {
+      const el = await connectOnCallback(spy.fetch);
+      await waitUntil(() => spy.calls.includes(TOKENS));
+      expect(part(el, 'base')?.getAttribute('aria-busy')).to.equal('true');
+      el.remove();
+      release();
+      await aTimeout(100);
+      expect(events).to.equal(0);
+      expect(MemberSession.for('storefront').signedIn).to.equal(false);
+    } finally {
+      document.removeEventListener('storefront-error', count);
+      document.removeEventListener('signed-in', count);
+    }
+  });
+});

@@ -19,8 +19,13 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['server/**/*.js', 'scripts/**/*.mjs', 'bench/**/*.mjs', 'test/server/**/*.js', 'test/support/**/*.js', 'test/e2e/**/*.{js,mjs}', '*.config.{js,mjs,ts}', 'vite.config.ts'],
+    files: ['server/**/*.js', 'scripts/**/*.mjs', 'test/server/**/*.js', 'test/support/**/*.js', 'demo/**/*.js', '*.config.{js,mjs,ts}', 'vite.config.ts'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // Node scripts that drive Chromium: the functions they pass to the page run in the browser.
+    files: ['bench/**/*.mjs', 'test/e2e/**/*.{js,mjs}', 'test/package/**/*.js'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
     rules: {

@@ -1,0 +1,186 @@
+// The self-contained files a page loads with one <script type="module">: dist/storefront-elements.js and
+// dist/storefront-operator.js, in a real Chromium, against the reference service. Needs `npm run build` first.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { chromium } from 'playwright-core';
+import { startService } from '../../server/index.js';
+import { chromiumPath } from '../../scripts/chromium.mjs';
+import { logInAtIdentityProvider } from '../e2e/harness.mjs';
+
+const RECORDED_EVENTS = ['sign-in-redirect', 'signed-in', 'signed-out', 'account-selected', 'storefront-error'];
+
+let service;
+let server;
+let origin;
+let browser;
+
+function page(body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bundle test</title></head><body>${body}</body></html>`;
+}
+
+/** The pages of these tests; the bundles are read from dist/ at each request. */
+function route(url) {
+  switch (url.pathname) {
+    case '/storefront-elements.js':
+    case '/storefront-operator.js':
+      return { type: 'text/javascript', body: readFileSync(`dist${url.pathname}`) };
+    case '/blank.html':
+      return { type: 'text/html', body: page('') };
+    case '/shopper.html':
+      return { type: 'text/html', body: page('<script type="module" src="/storefront-elements.js"></script>') };
+    case '/twice.html':
+      return {
+        type: 'text/html',
+        body: page(
+          '<script type="module" src="/storefront-elements.js"></script>' +
+            '<script type="module" src="/storefront-elements.js?again"></script>',
+        ),
+      };
+    case '/prefixed.html':
+      return {
+        type: 'text/html',
+        body: page(
+          `<script type="module">import { defineElements } from '/storefront-elements.js';
+           defineElements({ prefix: 'acme' }); window.prefixed = true;</script>`,
+        ),
+      };
+    case '/operator.html':
+      return { type: 'text/html', body: page('<script type="module" src="/storefront-operator.js"></script>') };
+    case '/sign-in.html':
+      return {
+        type: 'text/html',
+        body: page(
+          `<script type="module" src="/storefront-elements.js"></script>
+           <account-sign-in base-url="${service.baseUrl}" client-id="storefront"></account-sign-in>
+           <account-picker client-id="storefront"></account-picker>`,
+        ),
+      };
+    default:
+      return undefined;
+  }
+}
+
+before(async () => {
+  service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
+  server = createServer((request, response) => {
+    const found = route(new URL(request.url, 'http://127.0.0.1'));
+    if (!found) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': `${found.type}; charset=utf-8`, 'cache-control': 'no-store' }).end(found.body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  await service?.close();
+});
+
+/** A fresh page that records page errors and our events (in the page, across navigations). */
+async function openPage() {
+  const context = await browser.newContext();
+  const tab = await context.newPage();
+  const errors = [];
+  tab.on('pageerror', (error) => errors.push(error.message));
+  await tab.addInitScript((names) => {
+    window.__events = [];
+    for (const name of names) {
+      document.addEventListener(name, (event) => {
+        const detail = event.detail?.error
+          ? { error: { code: event.detail.error.code, message: event.detail.error.message } }
+          : event.detail;
+        window.__events.push({ type: name, detail: JSON.parse(JSON.stringify(detail ?? null)) });
+      });
+    }
+  }, RECORDED_EVENTS);
+  return { tab, errors, close: () => context.close() };
+}
+
+async function defined(tab, tags) {
+  await tab.waitForFunction((names) => names.every((name) => customElements.get(name)), tags, { timeout: 10000 });
+  return tab.evaluate((names) => names.filter((name) => customElements.get(name)), tags);
+}
+
+test('storefront-elements.js in a blank page registers the three shopper elements', { timeout: 30000 }, async () => {
+  const { tab, errors, close } = await openPage();
+  try {
+    await tab.goto(`${origin}/shopper.html`);
+    assert.deepEqual(await defined(tab, ['account-sign-in', 'account-picker', 'catalog-list']), ['account-sign-in', 'account-picker', 'catalog-list']);
+    assert.equal(await tab.evaluate(() => customElements.get('account-members')), undefined, 'operator elements are not in the shopper bundle');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('loading storefront-elements.js twice (a second URL) does not throw', { timeout: 30000 }, async () => {
+  const { tab, errors, close } = await openPage();
+  try {
+    await tab.goto(`${origin}/twice.html`, { waitUntil: 'load' });
+    await defined(tab, ['account-sign-in', 'account-picker', 'catalog-list']);
+    await tab.waitForTimeout(300);
+    assert.deepEqual(errors, [], 'page errors');
+  } finally {
+    await close();
+  }
+});
+
+test('defineElements({ prefix: "acme" }) from the bundle registers acme-account-sign-in etc.', { timeout: 30000 }, async () => {
+  const { tab, errors, close } = await openPage();
+  try {
+    await tab.goto(`${origin}/prefixed.html`);
+    const tags = ['acme-account-sign-in', 'acme-account-picker', 'acme-catalog-list'];
+    assert.deepEqual(await defined(tab, tags), tags);
+    assert.equal(await tab.evaluate(() => window.prefixed), true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('storefront-operator.js in a blank page registers account-members and account-memberships', { timeout: 30000 }, async () => {
+  const { tab, errors, close } = await openPage();
+  try {
+    await tab.goto(`${origin}/operator.html`);
+    assert.deepEqual(await defined(tab, ['account-members', 'account-memberships']), ['account-members', 'account-memberships']);
+    assert.equal(await tab.evaluate(() => customElements.get('account-sign-in')), undefined, 'shopper elements are not in the operator bundle');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
+test('the bundle signs ada@example.com in against the reference service', { timeout: 60000 }, async () => {
+  const { tab, errors, close } = await openPage();
+  try {
+    await tab.goto(`${origin}/sign-in.html`);
+    await tab.getByRole('button', { name: /Sign in with Example ID/ }).click({ timeout: 15000 });
+    await tab.waitForURL((url) => url.origin !== origin, { timeout: 15000 });
+    await logInAtIdentityProvider(tab, 'ada@example.com');
+    await tab.waitForURL((url) => url.origin === origin, { timeout: 15000 });
+    const signedIn = (
+      await (await tab.waitForFunction(() => window.__events.find((event) => event.type === 'signed-in'), null, { timeout: 15000 })).jsonValue()
+    ).detail;
+    assert.equal(signedIn.accounts.length, 2, `accounts: ${JSON.stringify(signedIn.accounts)}`);
+    for (const account of signedIn.accounts) {
+      assert.ok(account.accountId && account.accountName && account.token && account.expires, JSON.stringify(account));
+    }
+    await tab.waitForFunction(() => !location.href.includes('code='), null, { timeout: 5000 }).catch(() => {});
+    assert.ok(!tab.url().includes('code='), `the page URL still carries the code: ${tab.url()}`);
+    const storefrontErrors = await tab.evaluate(() => window.__events.filter((event) => event.type === 'storefront-error'));
+    assert.deepEqual(storefrontErrors, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});

@@ -1,0 +1,192 @@
+// The docs and editor data come from custom-elements.json: README's element reference must match it, and the
+// manifest must describe every element fully. Needs `npm run build` first (npm test runs it before these tests).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { elementsOf, normalizeManifest, readManifest } from '../../scripts/manifest-lib.mjs';
+import { currentSection, END, renderElements, START, withSection } from '../../scripts/manifest-docs.mjs';
+import { customData, literalValues } from '../../scripts/vscode-data.mjs';
+
+const ELEMENTS = ['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'];
+
+function docs(...args) {
+  return spawnSync(process.execPath, ['scripts/manifest-docs.mjs', ...args], { encoding: 'utf8' });
+}
+
+test('README.md element reference matches custom-elements.json (npm run docs --check)', () => {
+  const result = docs('--check');
+  assert.equal(result.status, 0, `${result.stderr}${result.stdout}`);
+});
+
+test('custom-elements.json names the five elements with their tags', () => {
+  const raw = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+  const tags = raw.modules.flatMap((m) => m.declarations ?? []).map((d) => d.tagName).filter(Boolean);
+  for (const tag of ELEMENTS) assert.ok(tags.includes(tag), `custom-elements.json has no tagName ${tag} (tags: ${tags.join(', ')})`);
+});
+
+test('every element in the manifest has a summary, parts, and lists storefront-error', () => {
+  const elements = elementsOf(readManifest('custom-elements.json'));
+  assert.ok(elements.length >= ELEMENTS.length, `only ${elements.length} elements in the manifest`);
+  const problems = [];
+  for (const element of elements) {
+    const where = `<${element.tagName}> (${element.module})`;
+    if (!element.summary) problems.push(`${where}: no @summary`);
+    if (!element.parts.length) problems.push(`${where}: no @csspart`);
+    if (!element.events.some((event) => event.name === 'storefront-error')) problems.push(`${where}: no @fires storefront-error`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test("every element's events are described (the detail shape, from `@fires name - description`)", () => {
+  const problems = [];
+  for (const element of elementsOf(readManifest('custom-elements.json'))) {
+    for (const event of element.events) {
+      if (!event.description) problems.push(`<${element.tagName}> (${element.module}): add \`@fires ${event.name} - ...\` to its JSDoc`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('dist/vscode.html-custom-data.json lists every element and its attributes', () => {
+  const data = JSON.parse(readFileSync('dist/vscode.html-custom-data.json', 'utf8'));
+  assert.equal(data.version, 1.1);
+  const manifest = elementsOf(readManifest('custom-elements.json'));
+  for (const element of manifest) {
+    const tag = data.tags.find((t) => t.name === element.tagName);
+    assert.ok(tag, `no tag ${element.tagName}`);
+    assert.ok(tag.description?.value, `${element.tagName} has no description`);
+    const names = tag.attributes.map((a) => a.name);
+    for (const row of element.rows.filter((r) => r.attribute)) assert.ok(names.includes(row.attribute), `${element.tagName} lacks ${row.attribute}`);
+  }
+});
+
+test('types/react.d.ts types every attribute and event of the manifest', () => {
+  const typings = readFileSync('types/react.d.ts', 'utf8');
+  const missing = [];
+  for (const element of elementsOf(readManifest('custom-elements.json'))) {
+    const block = new RegExp(`interface ${element.className}Attributes \\{([^}]*)\\}`).exec(typings)?.[1];
+    const events = new RegExp(`interface ${element.className}Events \\{([^}]*)\\}`).exec(typings)?.[1];
+    if (!block || !events || !typings.includes(`'${element.tagName}':`)) {
+      missing.push(`<${element.tagName}>: no ${element.className}Attributes/${element.className}Events or IntrinsicElements entry`);
+      continue;
+    }
+    for (const row of element.rows.filter((r) => r.attribute)) {
+      if (!block.includes(`'${row.attribute}'?:`)) missing.push(`<${element.tagName}> attribute ${row.attribute}`);
+    }
+    for (const event of element.events) {
+      if (!events.includes(`'on${event.name}'?:`)) missing.push(`<${element.tagName}> event handler on${event.name}`);
+    }
+  }
+  assert.deepEqual(missing, [], 'add these to types/react.d.ts');
+});
+
+// The scripts themselves, on a small hand-made manifest.
+
+const handMade = () => ({
+  schemaVersion: '1.0.0',
+  modules: [
+    {
+      kind: 'javascript-module',
+      path: 'src/events.ts',
+      declarations: [
+        { kind: 'class', name: 'ThingPickedEvent', members: [{ kind: 'field', name: 'eventName', static: true, readonly: true, default: "'thing-picked'" }] },
+      ],
+    },
+    {
+      kind: 'javascript-module',
+      path: 'src/elements/x-thing/x-thing.ts',
+      declarations: [
+        {
+          kind: 'class',
+          name: 'XThing',
+          summary: 'A thing | with a pipe.',
+          cssParts: [{ name: 'button', description: 'The button.' }],
+          cssProperties: [{ name: '--x-color', description: 'Colour.' }],
+          slots: [{ name: '', description: 'Content.' }],
+          events: [
+            { type: { text: 'ThingPickedEvent' } },
+            { name: 'thing-picked', description: '`detail.thing` is the thing.' },
+            { name: 'storefrontError', type: { text: 'StorefrontErrorEvent' } },
+          ],
+          members: [
+            { kind: 'field', name: 'defaultTag', static: true, default: "'x-thing'" },
+            { kind: 'field', name: 'mode', type: { text: "'a' | 'b'" }, default: "'a'", attribute: 'mode', description: 'Mode.' },
+            { kind: 'field', name: 'open', type: { text: 'boolean' }, default: 'false', attribute: 'open' },
+            { kind: 'field', name: 'token', type: { text: 'string | undefined' }, description: 'Property only.' },
+            { kind: 'field', name: 'secret', privacy: 'private' },
+            { kind: 'method', name: 'render' },
+            { kind: 'method', name: 'pick', parameters: [{ name: 'index' }], description: 'Picks one.' },
+          ],
+          attributes: [
+            { name: 'mode', fieldName: 'mode', type: { text: "'a' | 'b'" } },
+            { name: 'open', fieldName: 'open', type: { text: 'boolean' } },
+          ],
+        },
+      ],
+    },
+  ],
+});
+
+test('normalizeManifest: tag from static defaultTag, events named from Event classes and merged', () => {
+  const manifest = normalizeManifest(handMade());
+  const [element] = elementsOf(manifest);
+  assert.equal(element.tagName, 'x-thing');
+  assert.deepEqual(element.events.map((e) => e.name), ['thing-picked', 'storefrontError']);
+  assert.equal(element.events[0].description, '`detail.thing` is the thing.');
+  assert.deepEqual(element.rows.map((r) => [r.attribute, r.property]), [['mode', 'mode'], ['open', 'open'], [undefined, 'token']]);
+  assert.deepEqual(element.methods.map((m) => m.signature), ['pick(index)']);
+  assert.deepEqual(normalizeManifest(structuredClone(manifest)), manifest, 'idempotent');
+});
+
+test('renderElements: tables with escaped pipes; withSection adds the markers once, then replaces between them', () => {
+  const section = renderElements(normalizeManifest(handMade()));
+  assert.match(section, /### `<x-thing>`/);
+  assert.match(section, /A thing \\\| with a pipe\./);
+  assert.match(section, /\| `mode` \| `mode` \| `'a' \\\| 'b'` \| `'a'` \| Mode\. \|/);
+  assert.match(section, /\| `thing-picked` \| `detail.thing` is the thing\. \|/);
+  assert.match(section, /\| \(default\) \| Content\. \|/);
+  const readme = '# x\n\nText by hand.\n';
+  const once = withSection(readme, section);
+  assert.ok(once.startsWith(readme.trimEnd()));
+  assert.match(once, new RegExp(`\\n## Elements\\n\\n${START}\\n`));
+  assert.equal(currentSection(once), section);
+  const twice = withSection(once, 'other');
+  assert.equal(currentSection(twice), 'other');
+  assert.equal(twice.split(START).length, 2);
+  assert.ok(twice.endsWith(`${END}\n`));
+});
+
+test('--check fails with a clear message when README differs, and passes after writing', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'manifest-docs-'));
+  const manifest = join(dir, 'custom-elements.json');
+  const readme = join(dir, 'README.md');
+  writeFileSync(manifest, JSON.stringify(handMade()));
+  writeFileSync(readme, '# x\n');
+  let result = docs('--check', '--manifest', manifest, '--readme', readme);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /no <!-- ELEMENTS:START -->/);
+  assert.equal(docs('--manifest', manifest, '--readme', readme).status, 0);
+  assert.equal(docs('--check', '--manifest', manifest, '--readme', readme).status, 0);
+  writeFileSync(readme, readFileSync(readme, 'utf8').replace('Mode.', 'Mood.'));
+  result = docs('--check', '--manifest', manifest, '--readme', readme);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /differs from .*custom-elements\.json; run `npm run build && npm run docs`/);
+  assert.match(result.stderr, /README: .*Mood\..*\n.*manifest: .*Mode\./);
+});
+
+test('customData: VS Code custom data 1.1 with enum values and boolean attributes', () => {
+  const aliases = new Map([['Storage', ["'session'", "'memory'"]]]);
+  assert.deepEqual(literalValues('Storage | undefined', aliases), ['session', 'memory']);
+  assert.equal(literalValues('string', aliases), undefined);
+  const data = customData(normalizeManifest(handMade()), aliases);
+  assert.equal(data.version, 1.1);
+  const [tag] = data.tags;
+  assert.equal(tag.name, 'x-thing');
+  assert.deepEqual(tag.attributes.find((a) => a.name === 'mode').values, [{ name: 'a' }, { name: 'b' }]);
+  assert.equal(tag.attributes.find((a) => a.name === 'open').valueSet, 'v');
+  assert.ok(!tag.attributes.some((a) => a.name === 'token'), 'property-only fields are not attributes');
+  assert.match(tag.description.value, /`thing-picked`/);
+});

@@ -1,0 +1,77 @@
+// What `npm publish` would ship: exactly the built library, its manifest, docs and typings, nothing else.
+// Needs `npm run build` first (npm test runs it before these tests).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const output = execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const files = JSON.parse(output.slice(output.indexOf('[')))[0].files.map((file) => file.path.replace(/\\/g, '/'));
+
+/** What may be in the package. */
+const allowed = [
+  /^dist\/.+\.js$/,
+  /^dist\/.+\.d\.ts$/,
+  /^dist\/vscode\.html-custom-data\.json$/,
+  /^custom-elements\.json$/,
+  /^README\.md$/,
+  /^LICENSE$/,
+  /^package\.json$/,
+  /^types\/react\.d\.ts$/,
+];
+
+test('the package holds the built modules, types, bundles, manifest, editor data and docs', () => {
+  for (const required of [
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/define.js',
+    'dist/define.d.ts',
+    'dist/storefront-elements.js',
+    'dist/storefront-operator.js',
+    'dist/vscode.html-custom-data.json',
+    'custom-elements.json',
+    'README.md',
+    'LICENSE',
+    'package.json',
+    'types/react.d.ts',
+  ]) {
+    assert.ok(files.includes(required), `${required} is missing from npm pack (files: ${files.length})`);
+  }
+  const elementModules = files.filter((file) => /^dist\/elements\/[^/]+\/[^/]+\.js$/.test(file));
+  const elementTypes = files.filter((file) => /^dist\/elements\/[^/]+\/[^/]+\.d\.ts$/.test(file));
+  assert.ok(elementModules.length >= 5, `expected the elements' modules under dist/elements/, found ${elementModules.join(', ')}`);
+  assert.ok(elementTypes.length >= 5, `expected the elements' .d.ts under dist/elements/, found ${elementTypes.join(', ')}`);
+});
+
+test('the package holds nothing else (no tests, demo, service, scripts, benchmarks, source maps)', () => {
+  const unexpected = files.filter((file) => !allowed.some((pattern) => pattern.test(file)));
+  assert.deepEqual(unexpected, [], `files that should not be published: ${unexpected.join(', ')}`);
+  for (const folder of ['test/', 'demo/', 'server/', 'scripts/', 'bench/', 'src/']) {
+    assert.ok(!files.some((file) => file.startsWith(folder)), `${folder} is in the package`);
+  }
+  assert.ok(!files.some((file) => file.endsWith('.map')), 'a source map is in the package');
+});
+
+test('no published file contains the fixture client secret', () => {
+  const leaking = files.filter((file) => readFileSync(file, 'utf8').includes('admin-secret'));
+  assert.deepEqual(leaking, [], `"admin-secret" appears in ${leaking.join(', ')}`);
+});
+
+test('package.json exports and "files" point at files that exist in the package', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  const targets = [];
+  const collect = (value) => {
+    if (typeof value === 'string') targets.push(value.replace(/^\.\//, ''));
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(pkg.exports);
+  collect(pkg.types);
+  collect(pkg.main);
+  collect(pkg.customElements);
+  for (const target of targets) assert.ok(files.includes(target), `package.json names ${target}, which is not in the package`);
+  assert.equal(pkg.customElements, 'custom-elements.json', 'package.json "customElements" must be "custom-elements.json"');
+});

@@ -1,0 +1,242 @@
+// React 19 JSX typings for the storefront elements. Opt in once, in any .ts/.tsx file of the app:
+//
+//   import type {} from 'storefront-elements/react';
+//
+// (or add "storefront-elements/react" to compilerOptions.types). Needs @types/react 19.
+//
+// How React 19 passes props to a custom element, and so what these types accept:
+// - a prop whose name is a property of the (already defined) element is set as that property:
+//   `baseUrl`, `clientId`, `accessToken` (a token or an async function), `renderItem`, ... — every writable
+//   property of the element class; register the elements (`import 'storefront-elements/define'`) before
+//   React renders them, or React sets these as attributes;
+// - any other prop is set as an attribute: the kebab-case names below (`base-url`, `client-id`, ...), and `class`;
+// - `on<event-name>` adds a listener for exactly that event name: `onsigned-in`, `onaccount-selected`,
+//   `onstorefront-error` (not `onSignedIn`, which would listen for an event named "SignedIn").
+// Elements registered under a prefix (`defineElements({ prefix: 'acme' })`) are not covered.
+import type { LitElement } from 'lit';
+import type { ClassAttributes, HTMLAttributes, ReactNode } from 'react';
+import type {
+  AccountMembers,
+  AccountMemberships,
+  AccountPicker,
+  AccountSelectedEvent,
+  AccountSignIn,
+  CatalogList,
+  CatalogSelectedEvent,
+  MemberSelectedEvent,
+  MembershipCreatedEvent,
+  SignedInEvent,
+  SignedOutEvent,
+  SignInRedirectEvent,
+  StorefrontErrorEvent,
+} from '../dist/index.js';
+
+type IfEquals<X, Y, A, B> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? A : B;
+type WritableKeys<T> = {
+  [K in keyof T]-?: IfEquals<{ [Q in K]: T[K] }, { -readonly [Q in K]: T[K] }, K, never>;
+}[keyof T];
+type MethodKeys<T> = { [K in keyof T]-?: T[K] extends (...args: never[]) => unknown ? K : never }[keyof T];
+
+/** The writable properties an element class adds to LitElement (not its methods, not read-only getters). */
+export type ElementProperties<E> = Partial<Pick<E, Exclude<WritableKeys<E>, keyof LitElement | MethodKeys<E>>>>;
+
+/** Props of one element: its properties, attributes and event handlers, plus what every element takes. */
+export type StorefrontElementProps<E extends HTMLElement, Attributes, Events> = ElementProperties<E> &
+  Attributes &
+  Events &
+  Omit<HTMLAttributes<E>, keyof ElementProperties<E> | keyof Attributes | keyof Events> &
+  ClassAttributes<E> & {
+    /** Set as the `class` attribute (React 19 also accepts `className` on custom elements). */
+    class?: string;
+    children?: ReactNode;
+  };
+
+/** Attributes of `<account-sign-in>` (kebab-case, set with setAttribute). */
+export interface AccountSignInAttributes {
+  'base-url'?: string;
+  'client-id'?: string;
+  'redirect-uri'?: string;
+  'display'?: string;
+  'prompt'?: string;
+  'ui-locales'?: string;
+  'storage'?: 'session' | 'memory';
+  'sign-in-label'?: string;
+  'sign-in-fallback-label'?: string;
+  'sign-out-label'?: string;
+  'sign-in-options-label'?: string;
+  'signed-in-text'?: string;
+  'signed-in-accounts-text'?: string;
+  'signed-in-for-text'?: string;
+  'loading-text'?: string;
+  'completing-text'?: string;
+  'not-configured-text'?: string;
+  'expired-text'?: string;
+  'retry-label'?: string;
+}
+/** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */
+export interface AccountSignInEvents {
+  'onsigned-out'?: (event: SignedOutEvent) => void;
+  'onsign-in-redirect'?: (event: SignInRedirectEvent) => void;
+  'onsigned-in'?: (event: SignedInEvent) => void;
+  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
+}
+/** Attributes of `<account-picker>` (kebab-case, set with setAttribute). */
+export interface AccountPickerAttributes {
+  'client-id'?: string;
+  'storage'?: 'session' | 'memory';
+  'label'?: string;
+  'signed-out-text'?: string;
+  'no-accounts-text'?: string;
+}
+/** Event handlers of `<account-picker>`: React 19 adds a listener for the event named after `on`. */
+export interface AccountPickerEvents {
+  'onaccount-selected'?: (event: AccountSelectedEvent) => void;
+  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
+}
+/** Attributes of `<catalog-list>` (kebab-case, set with setAttribute). */
+export interface CatalogListAttributes {
+  'base-url'?: string;
+  'catalog-base-url'?: string;
+  'client-id'?: string;
+  'storage'?: 'session' | 'memory';
+  'page-size'?: number | string;
+  'row-height'?: number | string;
+  'releases-height'?: number | string;
+  'label'?: string;
+  'empty-label'?: string;
+  'loading-label'?: string;
+  'loading-more-label'?: string;
+  'retry-label'?: string;
+  'not-configured-text'?: string;
+  'owner-label'?: string;
+  'updated-label'?: string;
+  'releases-count-text'?: string;
+  'release-count-one-text'?: string;
+  'releases-label'?: string;
+  'releases-loading-label'?: string;
+  'full-publish-text'?: string;
+  'update-text'?: string;
+  'full-delta-text'?: string;
+  'partial-delta-text'?: string;
+  'retention-text'?: string;
+  'published-label'?: string;
+  'unknown-date-text'?: string;
+  'no-releases-text'?: string;
+}
+/** Event handlers of `<catalog-list>`: React 19 adds a listener for the event named after `on`. */
+export interface CatalogListEvents {
+  'oncatalog-selected'?: (event: CatalogSelectedEvent) => void;
+  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
+}
+/** Attributes of `<account-members>` (kebab-case, set with setAttribute). */
+export interface AccountMembersAttributes {
+  'filter-field'?: 'email' | 'name';
+  'filter-value'?: string;
+  'table-label'?: string;
+  'search-label'?: string;
+  'search-field-label'?: string;
+  'search-input-label'?: string;
+  'search-button-label'?: string;
+  'clear-label'?: string;
+  'no-match-text'?: string;
+  'empty-text'?: string;
+  'base-url'?: string;
+  'sort'?: string;
+  'page-size'?: number | string;
+  'page'?: number | string;
+  'columns'?: string;
+  'name-label'?: string;
+  'email-label'?: string;
+  'created-label'?: string;
+  'updated-label'?: string;
+  'id-label'?: string;
+  'loading-label'?: string;
+  'retry-label'?: string;
+  'not-configured-text'?: string;
+  'unauthorized-text'?: string;
+  'past-end-text'?: string;
+  'pager-label'?: string;
+  'first-label'?: string;
+  'previous-label'?: string;
+  'next-label'?: string;
+  'last-label'?: string;
+  'page-size-label'?: string;
+  'page-status-text'?: string;
+}
+/** Event handlers of `<account-members>`: React 19 adds a listener for the event named after `on`. */
+export interface AccountMembersEvents {
+  'onmember-selected'?: (event: MemberSelectedEvent) => void;
+  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
+}
+/** Attributes of `<account-memberships>` (kebab-case, set with setAttribute). */
+export interface AccountMembershipsAttributes {
+  'account-id'?: string;
+  'member-id'?: string;
+  'table-label'?: string;
+  'add-label'?: string;
+  'heading-level'?: number | string;
+  'add-heading'?: string;
+  'candidates-label'?: string;
+  'candidate-filter-label'?: string;
+  'more-candidates-text'?: string;
+  'add-confirm-label'?: string;
+  'cancel-label'?: string;
+  'candidates-loading-label'?: string;
+  'adding-label'?: string;
+  'no-candidates-text'?: string;
+  'added-text'?: string;
+  'already-member-text'?: string;
+  'account-missing-text'?: string;
+  'unknown-member-text'?: string;
+  'empty-text'?: string;
+  'no-match-text'?: string;
+  'not-configured-text'?: string;
+  'created-label'?: string;
+  'base-url'?: string;
+  'sort'?: string;
+  'page-size'?: number | string;
+  'page'?: number | string;
+  'columns'?: string;
+  'name-label'?: string;
+  'email-label'?: string;
+  'updated-label'?: string;
+  'id-label'?: string;
+  'loading-label'?: string;
+  'retry-label'?: string;
+  'unauthorized-text'?: string;
+  'past-end-text'?: string;
+  'pager-label'?: string;
+  'first-label'?: string;
+  'previous-label'?: string;
+  'next-label'?: string;
+  'last-label'?: string;
+  'page-size-label'?: string;
+  'page-status-text'?: string;
+}
+/** Event handlers of `<account-memberships>`: React 19 adds a listener for the event named after `on`. */
+export interface AccountMembershipsEvents {
+  'onmembership-created'?: (event: MembershipCreatedEvent) => void;
+  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
+}
+
+export type AccountSignInProps = StorefrontElementProps<AccountSignIn, AccountSignInAttributes, AccountSignInEvents>;
+export type AccountPickerProps = StorefrontElementProps<AccountPicker, AccountPickerAttributes, AccountPickerEvents>;
+export type CatalogListProps = StorefrontElementProps<CatalogList, CatalogListAttributes, CatalogListEvents>;
+export type AccountMembersProps = StorefrontElementProps<AccountMembers, AccountMembersAttributes, AccountMembersEvents>;
+export type AccountMembershipsProps = StorefrontElementProps<
+  AccountMemberships,
+  AccountMembershipsAttributes,
+  AccountMembershipsEvents
+>;
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'account-sign-in': AccountSignInProps;
+      'account-picker': AccountPickerProps;
+      'catalog-list': CatalogListProps;
+      'account-members': AccountMembersProps;
+      'account-memberships': AccountMembershipsProps;
+    }
+  }
+}

@@ -1,0 +1,158 @@
+// <catalog-list> render speed: time from the catalog data arriving to the first frame that shows it, for 100,
+// 1,000 and 10,000 catalogs, and the DOM it takes. The element is bundled alone (lit included) and loaded into
+// Chromium; its `fetch` answers from memory, so the numbers are the element's own work (JSON parse included).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const SIZES = [100, 1_000, 10_000];
+const RUNS = 7;
+
+async function bundleElement(dir) {
+  const entry = join(dir, 'catalog-list.entry.js');
+  const element = resolve('src/elements/catalog-list/catalog-list.ts');
+  writeFileSync(entry, `import { CatalogList } from ${JSON.stringify(element)};\nCatalogList.define();\n`);
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: process.cwd(),
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: () => 'catalog-list.js' },
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+  return readFileSync(join(dir, 'catalog-list.js'), 'utf8');
+}
+
+
+/** Runs in the page: one measurement of `count` catalogs. */
+async function measureInPage(count) {
+  const catalogs = Array.from({ length: count }, (_, i) => ({
+    id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    type: 'catalog',
+    attributes: {
+      name: `Catalog ${i + 1}`,
+      description: `Everything for shelf ${i + 1}, always in stock.`,
+      hierarchy_ids: [`h-${i}-1`, `h-${i}-2`],
+      pricebook_id: `p-${i}`,
+      pricebook_ids: [{ id: `p-${i}`, priority: 10 }],
+      locales: { 'en-US': { name: `Catalog ${i + 1}` } },
+      created_at: '2025-01-06T09:10:00.000',
+      updated_at: '2025-01-06T09:40:00.000',
+      owner: 'store',
+    },
+    relationships: {
+      rules: { links: { related: `http://127.0.0.1:9/catalogs/${i}/rules` } },
+      releases: { links: { related: `http://127.0.0.1:9/catalogs/${i}/releases` }, meta: { count: i % 4 } },
+    },
+  }));
+  const body = JSON.stringify({ data: catalogs, links: { next: null } });
+  let answer;
+  let markRequested;
+  const requested = new Promise((resolveRequested) => (markRequested = resolveRequested));
+  const el = document.createElement('catalog-list');
+  el.baseUrl = 'http://127.0.0.1:9';
+  el.accessToken = 'token';
+  el.fetch = () =>
+    new Promise((resolveFetch) => {
+      answer = resolveFetch;
+      markRequested();
+    });
+  document.body.replaceChildren(el);
+  await requested;
+  await new Promise((r) => setTimeout(r, 50));
+
+  const base = () => el.shadowRoot.querySelector('[part~="base"]');
+  const done = new Promise((resolveDone) => {
+    const observer = new MutationObserver(() => {
+      if (base()?.getAttribute('aria-busy') === 'false') {
+        observer.disconnect();
+        resolveDone();
+      }
+    });
+    observer.observe(el.shadowRoot, { attributes: true, subtree: true, attributeFilter: ['aria-busy'] });
+  });
+  const start = performance.now();
+  answer(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  await done;
+  await el.updateComplete;
+  await new Promise((r) => requestAnimationFrame(r));
+  const ms = performance.now() - start;
+
+  const walker = document.createTreeWalker(el.shadowRoot, NodeFilter.SHOW_ALL);
+  let nodes = 0;
+  while (walker.nextNode()) nodes += 1;
+  const rows = el.shadowRoot.querySelectorAll('[part~="item"]').length;
+  if (el.catalogs.length !== count) throw new Error(`expected ${count} catalogs, got ${el.catalogs.length}`);
+  // the share of the browser's JSON.parse in that time, which no element can avoid
+  const parseStart = performance.now();
+  JSON.parse(body);
+  const parseMs = performance.now() - parseStart;
+  return { ms, parseMs, nodes, rows, bytes: body.length };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export async function benchCatalogRender() {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-catalog-render-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
+  try {
+    const code = await bundleElement(dir);
+    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await page.setContent('<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>');
+    await page.addScriptTag({ content: code, type: 'module' });
+    await page.waitForFunction(() => customElements.get('catalog-list') !== undefined);
+
+    const rows = [
+      { name: 'catalog-list alone (lit included)', value: Math.round(gzipSync(code, { level: 9 }).length / 100) / 10, unit: 'kB gzip' },
+    ];
+    for (const size of SIZES) {
+      const runs = [];
+      // one warm-up run, so the numbers are not the JIT's first look at the code
+      await page.evaluate(measureInPage, size);
+      for (let i = 0; i < RUNS; i++) runs.push(await page.evaluate(measureInPage, size));
+      const ms = median(runs.map((r) => r.ms));
+      const parseMs = median(runs.map((r) => r.parseMs));
+      const mb = (runs[0].bytes / 1e6).toFixed(1);
+      rows.push({
+        name: `data → first frame, ${size.toLocaleString('en')} catalogs`,
+        value: Math.round(ms * 10) / 10,
+        unit: 'ms',
+        note: `median of ${RUNS}; includes parsing the ${mb} MB answer and the wait for the frame; ${runs[0].rows} rows in the DOM`,
+      });
+      rows.push({
+        name: `  of which JSON.parse, ${size.toLocaleString('en')} catalogs`,
+        value: Math.round(parseMs * 10) / 10,
+        unit: 'ms',
+      });
+      rows.push({
+        name: `  element's own work to first frame, ${size.toLocaleString('en')} catalogs`,
+        value: Math.round((ms - parseMs) * 10) / 10,
+        unit: 'ms',
+        // reading the body (UTF-8 decoding) and the wait for the frame are still in this number
+        note: size === 10_000 ? 'target < 50 ms' : '',
+      });
+      if (size === 10_000) {
+        rows.push({ name: 'shadow root nodes, 10,000 catalogs', value: runs[0].nodes, unit: 'nodes', note: 'target < 2,000' });
+      }
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.table(await benchCatalogRender());
+}

@@ -1,0 +1,52 @@
+// Bundle size: our self-contained files beside auth0-spa-js and oidc-client-ts, built the same way in the
+// same run (Vite library mode, ES2022, fully minified, every dependency included), gzip level 9.
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1000;
+
+/** What a sign-in page imports from each library: enough to start a PKCE redirect and handle the callback. */
+const competitors = {
+  'auth0-spa-js': `export { createAuth0Client } from '@auth0/auth0-spa-js';`,
+  'oidc-client-ts': `export { UserManager } from 'oidc-client-ts';`,
+};
+
+async function bundle(name, source, dir) {
+  const entry = join(dir, `${name}.entry.js`);
+  writeFileSync(entry, source);
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: process.cwd(),
+    build: {
+      outDir: dir,
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: { entry, formats: ['es'], fileName: () => `${name}.js` },
+      rolldownOptions: { output: { minify: true } },
+    },
+  });
+  return join(dir, `${name}.js`);
+}
+
+export async function benchSize() {
+  if (!existsSync('dist/storefront-elements.js')) throw new Error('Run `npm run build` first: dist/ is missing.');
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-size-'));
+  const rows = [
+    { name: 'storefront-elements.js (3 shopper elements + lit)', value: gzipKb('dist/storefront-elements.js'), unit: 'kB gzip' },
+    { name: 'storefront-operator.js (2 operator elements + lit)', value: gzipKb('dist/storefront-operator.js'), unit: 'kB gzip' },
+  ];
+  for (const [name, source] of Object.entries(competitors)) {
+    const file = await bundle(name, source, dir);
+    rows.push({ name: `${name} (sign-in only, no UI)`, value: gzipKb(file), unit: 'kB gzip', note: 'same bundler and settings' });
+  }
+  return rows.map((row) => ({ ...row, value: Math.round(row.value * 10) / 10 }));
+}
+
+if (import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.table(await benchSize());
+}

@@ -1,0 +1,13 @@
+import '../src/define.js';
+import { startEventLog } from './event-log.js';
+import { startThemeSwitch } from './theme-switch.js';
+
+startEventLog(document.querySelector('#log')!, document.querySelector('#clear-log')!, [
+  'sign-in-redirect',
+  'signed-in',
+  'signed-out',
+  'account-selected',
+  'catalog-selected',
+  'storefront-error',
+]);
+startThemeSwitch(document.querySelector('#theme')!);

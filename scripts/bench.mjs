@@ -1,0 +1,32 @@
+// `npm run bench`: size, render and service benchmarks, printed as one table.
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const chromium = ensureChromium();
+if (chromium) process.env.CHROMIUM_PATH = chromium;
+
+const build = spawnSync('node', ['scripts/build.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+const suites = [
+  ['size', () => import('../bench/size.mjs').then((m) => m.benchSize())],
+  ['page load', () => import('../bench/page-load.mjs').then((m) => m.benchPageLoad())],
+  ['catalog render', () => import('../bench/catalog-render.mjs').then((m) => m.benchCatalogRender())],
+  ['service', () => import('../bench/service.mjs').then((m) => m.benchService())],
+];
+
+const rows = [];
+for (const [suite, run] of suites) {
+  try {
+    for (const row of await run()) rows.push({ suite, ...row });
+  } catch (error) {
+    rows.push({ suite, name: 'failed', value: '', unit: '', note: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+console.log(`\nstorefront-elements benchmarks on ${machine}\n`);
+console.log('| suite | measure | value | unit | note |');
+console.log('| --- | --- | ---: | --- | --- |');
+for (const row of rows) console.log(`| ${row.suite} | ${row.name} | ${row.value} | ${row.unit} | ${row.note ?? ''} |`);

@@ -1,0 +1,145 @@
+/** <catalog-list> at scale: a windowed list of 10,000 catalogs, keyboard across the window, a host's own layout. */
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { Catalog } from '../../../src/api/types.js';
+import { resetSessionsForTesting } from '../../../src/auth/session.js';
+import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
+import { RowLayout } from '../../../src/elements/catalog-list/virtual-window.js';
+import type { CatalogSelectedEvent } from '../../../src/events.js';
+import { fakeFetch, jsonResponse } from '../helpers/fake-fetch.js';
+import { SERVICE_URL } from '../helpers/service.js';
+import { maybePart, part, parts, record } from '../helpers/table.js';
+import { loaded, shownNames, syntheticCatalogs } from './catalog-list-helpers.js';
+
+function nodeCount(root: Node): number {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_ALL);
+  let count = 0;
+  while (walker.nextNode()) count += 1;
+  return count;
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+
+describe('<catalog-list> windowing', () => {
+  before(() => CatalogList.define());
+  beforeEach(() => resetSessionsForTesting());
+
+  // The service holds six catalogs; ten thousand only exist in this stubbed answer.
+  const body = JSON.stringify({ data: syntheticCatalogs(10_000), links: { next: null } });
+  const big = () => fakeFetch(() => new Response(body, { status: 200 }));
+
+  async function bigList(extra: Partial<CatalogList> = {}): Promise<CatalogList> {
+    const el = document.createElement('catalog-list');
+    Object.assign(el, { baseUrl: SERVICE_URL, accessToken: 'token', fetch: big().fetch, ...extra });
+    await fixture(el);
+    await loaded(el);
+    await nextFrame();
+    await el.updateComplete;
+    return el;
+  }
+
+  it('renders 10,000 catalogs with fewer than 2,000 nodes, and honest set size and positions', async () => {
+    const el = await bigList();
+    expect(el.catalogs).to.have.length(10_000);
+    const nodes = nodeCount(el.shadowRoot!);
+    expect(nodes).to.be.below(2_000);
+    const items = parts(el, 'item');
+    expect(items.length).to.be.within(3, 40);
+    expect(items[0].getAttribute('aria-setsize')).to.equal('10000');
+    expect(items[0].getAttribute('aria-posinset')).to.equal('1');
+    const list = part(el, 'list');
+    expect(list.getBoundingClientRect().height).to.equal(10_000 * el.rowHeight);
+  });
+
+  it('renders the rows in view when scrolled, and no others', async () => {
+    const el = await bigList();
+    const viewport = part(el, 'viewport');
+    viewport.scrollTop = 5_000 * el.rowHeight;
+    await waitUntil(() => shownNames(el).includes('Catalog 5001'), 'row 5001 rendered');
+    const names = shownNames(el);
+    expect(names).to.not.include('Catalog 2'); // the focused first row is kept, its neighbours are not
+    expect(names.length).to.be.below(40);
+    viewport.scrollTop = viewport.scrollHeight;
+    await waitUntil(() => shownNames(el).includes('Catalog 10000'), 'last row rendered');
+    expect(nodeCount(el.shadowRoot!)).to.be.below(2_000);
+  });
+
+  it('keyboard focus moves across the window: End renders and focuses the last catalog', async () => {
+    const el = await bigList();
+    const chosen = record<CatalogSelectedEvent>(el, 'catalog-selected');
+    part<HTMLButtonElement>(el, 'select').focus();
+    await sendKeys({ press: 'End' });
+    await waitUntil(() => el.shadowRoot!.activeElement?.textContent?.trim() === 'Catalog 10000', 'last focused');
+    const viewport = part(el, 'viewport');
+    expect(viewport.scrollTop).to.be.above(9_990 * el.rowHeight - viewport.clientHeight);
+    await sendKeys({ press: 'ArrowUp' });
+    await waitUntil(() => el.shadowRoot!.activeElement?.textContent?.trim() === 'Catalog 9999', '9999 focused');
+    await sendKeys({ press: 'Enter' });
+    expect(chosen.map((e) => e.detail.catalog.attributes.name)).to.deep.equal(['Catalog 9999']);
+    await sendKeys({ press: 'Home' });
+    await waitUntil(() => el.shadowRoot!.activeElement?.textContent?.trim() === 'Catalog 1', 'first focused');
+    expect(viewport.scrollTop).to.equal(0);
+    await sendKeys({ press: 'PageDown' });
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement?.textContent?.trim()).to.not.equal('Catalog 1');
+  });
+
+  it('the focused row stays in the DOM when scrolled away, so focus is never lost', async () => {
+    const el = await bigList();
+    const button = part<HTMLButtonElement>(el, 'select');
+    button.focus();
+    part(el, 'viewport').scrollTop = 3_000 * el.rowHeight;
+    await waitUntil(() => shownNames(el).includes('Catalog 3001'), 'scrolled');
+    expect(el.shadowRoot!.activeElement).to.equal(button);
+    await sendKeys({ press: 'ArrowDown' });
+    await waitUntil(() => el.shadowRoot!.activeElement?.textContent?.trim() === 'Catalog 2', 'next focused');
+  });
+
+  it("uses the host's renderItem for each row; Enter on it chooses", async () => {
+    const el = await bigList({
+      renderItem: (catalog: Catalog, index: number) =>
+        html`<strong class="mine">${index + 1}. ${catalog.attributes.name}</strong>`,
+    });
+    expect(maybePart(el, 'select')).to.equal(null);
+    const mine = el.shadowRoot!.querySelectorAll('.mine');
+    expect(mine[0].textContent).to.equal('1. Catalog 1');
+    const chosen = record<CatalogSelectedEvent>(el, 'catalog-selected');
+    (mine[0].parentElement as HTMLElement).focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Enter' });
+    expect(chosen.map((e) => e.detail.catalog.attributes.name)).to.deep.equal(['Catalog 2']);
+    (mine[2] as HTMLElement).click();
+    expect(chosen).to.have.length(2);
+    await expect(el).to.be.accessible();
+  });
+
+  it('keeps the layout right around an opened release panel', async () => {
+    const layout = new RowLayout(100, 80, 200, [10]);
+    expect(layout.offsetOf(10)).to.equal(800);
+    expect(layout.offsetOf(11)).to.equal(1080);
+    expect(layout.indexAt(1000)).to.equal(10);
+    expect(layout.indexAt(1080)).to.equal(11);
+    expect(layout.totalHeight).to.equal(8200);
+    expect(layout.range(0, 400, 2)).to.deep.equal([0, 7]);
+  });
+
+  it('replacing the list many times leaves one list, one observer target and no pending request', async () => {
+    const answers = fakeFetch((call) =>
+      jsonResponse({ data: syntheticCatalogs(50).map((c) => ({ ...c, id: `${c.id}-${call.url.length}` })), links: {} }),
+    );
+    const el = await fixture<CatalogList>(html`<catalog-list
+      base-url=${SERVICE_URL}
+      .accessToken=${'token'}
+      .fetch=${answers.fetch}
+    ></catalog-list>`);
+    await loaded(el);
+    for (let i = 0; i < 30; i++) el.reload();
+    await loaded(el);
+    // every replaced request was aborted; only the last one finished
+    expect(answers.calls.slice(1, -1).every((c) => c.signal?.aborted)).to.equal(true);
+    expect(answers.calls.at(-1)?.signal?.aborted).to.equal(false);
+    expect(parts(el, 'list')).to.have.length(1);
+    expect(el.catalogs).to.have.length(50);
+    el.remove();
+  });
+});

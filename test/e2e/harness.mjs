@@ -1,0 +1,70 @@
+// Starts what a new user starts with `npm start` (the reference service and the demo server, on free
+// ports) and a real Chromium driven by Playwright, for the end-to-end tests.
+import { createServer } from 'vite';
+import { chromium } from 'playwright-core';
+import { startService } from '../../server/index.js';
+import { chromiumPath } from '../../scripts/chromium.mjs';
+
+/** The events the demo page reports, recorded in the page so tests can read them. */
+const RECORDED_EVENTS = [
+  'sign-in-redirect',
+  'signed-in',
+  'signed-out',
+  'account-selected',
+  'catalog-selected',
+  'member-selected',
+  'membership-created',
+  'storefront-error',
+];
+
+export async function startStack() {
+  const service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
+  process.env.SERVICE_URL = service.baseUrl;
+  const demo = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1', strictPort: false } });
+  await demo.listen();
+  const address = demo.httpServer.address();
+  const demoUrl = `http://localhost:${address.port}/`;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    service,
+    demoUrl,
+    browser,
+    async newPage() {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript((names) => {
+        window.__events = [];
+        for (const name of names) {
+          document.addEventListener(name, (event) => {
+            const detail = event.detail?.error
+              ? { error: { code: event.detail.error.code, message: event.detail.error.message } }
+              : event.detail;
+            window.__events.push({ type: name, detail: JSON.parse(JSON.stringify(detail ?? null)) });
+          });
+        }
+      }, RECORDED_EVENTS);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await demo.close();
+      await service.close();
+    },
+  };
+}
+
+/** Waits until the page has recorded an event of `type` and returns its detail. */
+export async function waitForEvent(page, type, { timeout = 15000 } = {}) {
+  const handle = await page.waitForFunction((name) => window.__events.find((event) => event.type === name), type, { timeout });
+  return (await handle.jsonValue()).detail;
+}
+
+/** Fills the identity provider's login form, as a person would. */
+export async function logInAtIdentityProvider(page, email, password = 'password') {
+  await page.getByLabel(/e-?mail|login/i).fill(email);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}

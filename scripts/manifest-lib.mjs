@@ -78,7 +78,7 @@ export function normalizeManifest(manifest) {
 }
 
 function isPublic(member) {
-  return !member.static && !member.privacy && !/^[_#]/.test(member.name ?? '');
+  return !member.static && (!member.privacy || member.privacy === 'public') && !/^[_#]/.test(member.name ?? '');
 }
 
 /** The elements of a (normalized) manifest, with what the docs and editors need, in a stable order. */

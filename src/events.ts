@@ -35,66 +35,52 @@ export interface StorefrontErrorDetail {
   error: StorefrontError;
 }
 
+/**
+ * The base of the library's events: bubbling and composed, named by the subclass's `static eventName` (which
+ * the custom elements manifest reads), with the detail as the one constructor argument.
+ */
 abstract class StorefrontEvent<T> extends CustomEvent<T> {
-  constructor(type: string, detail: T, cancelable = false) {
-    super(type, { detail, bubbles: true, composed: true, cancelable });
+  static readonly eventName: string;
+
+  constructor(detail: T) {
+    const type = (new.target as unknown as typeof StorefrontEvent).eventName;
+    super(type, { detail, bubbles: true, composed: true, cancelable: type === 'sign-in-redirect' });
   }
 }
 
 /** Fired before the page leaves for the identity provider; `preventDefault()` keeps the page. */
 export class SignInRedirectEvent extends StorefrontEvent<SignInRedirectDetail> {
-  static readonly eventName = 'sign-in-redirect';
-  constructor(detail: SignInRedirectDetail) {
-    super(SignInRedirectEvent.eventName, detail, true);
-  }
+  static override readonly eventName = 'sign-in-redirect';
 }
 
 export class SignedInEvent extends StorefrontEvent<SignedInDetail> {
-  static readonly eventName = 'signed-in';
-  constructor(detail: SignedInDetail) {
-    super(SignedInEvent.eventName, detail);
-  }
+  static override readonly eventName = 'signed-in';
 }
 
 export class SignedOutEvent extends StorefrontEvent<SignedOutDetail> {
-  static readonly eventName = 'signed-out';
-  constructor(detail: SignedOutDetail) {
-    super(SignedOutEvent.eventName, detail);
-  }
+  static override readonly eventName = 'signed-out';
 }
 
 export class AccountSelectedEvent extends StorefrontEvent<AccountSession> {
-  static readonly eventName = 'account-selected';
-  constructor(detail: AccountSession) {
-    super(AccountSelectedEvent.eventName, detail);
-  }
+  static override readonly eventName = 'account-selected';
 }
 
 export class CatalogSelectedEvent extends StorefrontEvent<CatalogSelectedDetail> {
-  static readonly eventName = 'catalog-selected';
-  constructor(detail: CatalogSelectedDetail) {
-    super(CatalogSelectedEvent.eventName, detail);
-  }
+  static override readonly eventName = 'catalog-selected';
 }
 
 export class MemberSelectedEvent extends StorefrontEvent<MemberSelectedDetail> {
-  static readonly eventName = 'member-selected';
-  constructor(detail: MemberSelectedDetail) {
-    super(MemberSelectedEvent.eventName, detail);
-  }
+  static override readonly eventName = 'member-selected';
 }
 
 export class MembershipCreatedEvent extends StorefrontEvent<MembershipCreatedDetail> {
-  static readonly eventName = 'membership-created';
-  constructor(detail: MembershipCreatedDetail) {
-    super(MembershipCreatedEvent.eventName, detail);
-  }
+  static override readonly eventName = 'membership-created';
 }
 
 export class StorefrontErrorEvent extends StorefrontEvent<StorefrontErrorDetail> {
-  static readonly eventName = 'storefront-error';
+  static override readonly eventName = 'storefront-error';
   constructor(error: StorefrontError) {
-    super(StorefrontErrorEvent.eventName, { error });
+    super({ error });
   }
 }
 

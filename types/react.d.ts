@@ -111,17 +111,13 @@ export interface CatalogListAttributes {
   'owner-label'?: string;
   'updated-label'?: string;
   'releases-count-text'?: string;
-  'release-count-one-text'?: string;
   'releases-label'?: string;
   'releases-loading-label'?: string;
-  'full-publish-text'?: string;
-  'update-text'?: string;
-  'full-delta-text'?: string;
-  'partial-delta-text'?: string;
   'retention-text'?: string;
-  'published-label'?: string;
-  'unknown-date-text'?: string;
   'no-releases-text'?: string;
+  'publish-text'?: string;
+  'delta-text'?: string;
+  'published-text'?: string;
 }
 /** Event handlers of `<catalog-list>`: React 19 adds a listener for the event named after `on`. */
 export interface CatalogListEvents {
@@ -134,9 +130,6 @@ export interface AccountMembersAttributes {
   'filter-value'?: string;
   'table-label'?: string;
   'search-label'?: string;
-  'search-field-label'?: string;
-  'search-input-label'?: string;
-  'search-button-label'?: string;
   'clear-label'?: string;
   'no-match-text'?: string;
   'empty-text'?: string;
@@ -149,17 +142,6 @@ export interface AccountMembersAttributes {
   'email-label'?: string;
   'created-label'?: string;
   'updated-label'?: string;
-  'id-label'?: string;
-  'loading-label'?: string;
-  'retry-label'?: string;
-  'not-configured-text'?: string;
-  'unauthorized-text'?: string;
-  'past-end-text'?: string;
-  'pager-label'?: string;
-  'first-label'?: string;
-  'previous-label'?: string;
-  'next-label'?: string;
-  'last-label'?: string;
   'page-size-label'?: string;
   'page-status-text'?: string;
 }
@@ -174,23 +156,11 @@ export interface AccountMembershipsAttributes {
   'member-id'?: string;
   'table-label'?: string;
   'add-label'?: string;
-  'heading-level'?: number | string;
   'add-heading'?: string;
-  'candidates-label'?: string;
-  'candidate-filter-label'?: string;
-  'more-candidates-text'?: string;
   'add-confirm-label'?: string;
   'cancel-label'?: string;
-  'candidates-loading-label'?: string;
-  'adding-label'?: string;
-  'no-candidates-text'?: string;
   'added-text'?: string;
-  'already-member-text'?: string;
-  'account-missing-text'?: string;
-  'unknown-member-text'?: string;
   'empty-text'?: string;
-  'no-match-text'?: string;
-  'not-configured-text'?: string;
   'created-label'?: string;
   'base-url'?: string;
   'sort'?: string;
@@ -200,16 +170,6 @@ export interface AccountMembershipsAttributes {
   'name-label'?: string;
   'email-label'?: string;
   'updated-label'?: string;
-  'id-label'?: string;
-  'loading-label'?: string;
-  'retry-label'?: string;
-  'unauthorized-text'?: string;
-  'past-end-text'?: string;
-  'pager-label'?: string;
-  'first-label'?: string;
-  'previous-label'?: string;
-  'next-label'?: string;
-  'last-label'?: string;
   'page-size-label'?: string;
   'page-status-text'?: string;
 }

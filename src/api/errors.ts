@@ -28,7 +28,8 @@ export class StorefrontError extends Error {
     message: string,
     options: { status?: number; errors?: ErrorObject[]; cause?: unknown } = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    // Error copies `cause` only when the key is present, so an absent cause stays absent
+    super(message, options);
     this.code = code;
     this.status = options.status;
     this.errors = options.errors ?? [];
@@ -41,19 +42,16 @@ export class ApiError extends StorefrontError {
   declare readonly status: number;
 
   constructor(status: number, errors: ErrorObject[], options: { cause?: unknown } = {}) {
-    super('http_error', describeErrors(status, errors), { status, errors, cause: options.cause });
+    super(
+      'http_error',
+      errors.map((e) => (e.detail ? `${e.title}: ${e.detail}` : e.title)).join('; ') ||
+        `The service answered HTTP ${status}.`,
+      { ...options, status, errors },
+    );
   }
-}
-
-function describeErrors(status: number, errors: ErrorObject[]): string {
-  if (errors.length === 0) return `The service answered with HTTP ${status}.`;
-  return errors.map((e) => (e.detail ? `${e.title}: ${e.detail}` : e.title)).join('; ');
 }
 
 /** True for the rejection of an aborted request, which callers ignore rather than report. */
 export function isAbortError(error: unknown): boolean {
-  return (
-    (error instanceof DOMException && error.name === 'AbortError') ||
-    (error instanceof StorefrontError && error.code === 'aborted')
-  );
+  return (error as Error)?.name === 'AbortError' || (error as StorefrontError)?.code === 'aborted';
 }

@@ -1,5 +1,6 @@
 /** The API client and its pieces: endpoints, query building, errors and resource types. */
 export { StorefrontClient } from './client.js';
+export { OperatorClient } from './operator-client.js';
 export type {
   AccountManagementTokenRequest,
   CatalogPageQuery,

@@ -1,38 +1,30 @@
 import type { StorefrontClient, TokenSource } from '../api/client.js';
 
-/** Renew a little before the service's expiry, so a token never expires in flight. */
-const RENEW_MARGIN_MS = 30_000;
-
-interface CachedToken {
-  token: Promise<string>;
-  expiresAt: number;
-}
-
-const cache = new Map<string, CachedToken>();
+const cache = new Map<string, { token: Promise<string>; renewAt: number }>();
 
 /**
  * A token source for the store's implicit grant: one token per service and client on the page, shared by
- * every element, fetched on first use and renewed once it nears expiry. A failed request is not cached.
+ * every element, fetched on first use and renewed 30 s before it expires (so it never expires in flight).
+ * A failed request is not cached.
  */
 export function implicitTokenSource(client: StorefrontClient, clientId: string): TokenSource {
-  const key = `${client.baseUrl} ${clientId}`;
+  const key = client.baseUrl + ' ' + clientId;
   return () => {
-    const cached = cache.get(key);
-    if (cached && cached.expiresAt - RENEW_MARGIN_MS > Date.now()) return cached.token;
-    const entry: CachedToken = {
-      expiresAt: Number.POSITIVE_INFINITY,
-      token: client.requestImplicitToken(clientId).then(
+    let entry = cache.get(key);
+    if (!(entry && entry.renewAt > Date.now())) {
+      const fresh = { renewAt: Infinity } as { token: Promise<string>; renewAt: number };
+      fresh.token = client.requestImplicitToken(clientId).then(
         (answer) => {
-          entry.expiresAt = Date.now() + answer.expires_in * 1000;
+          fresh.renewAt = Date.now() + answer.expires_in * 1000 - 30_000;
           return answer.access_token;
         },
-        (error: unknown) => {
+        (error) => {
           cache.delete(key);
           throw error;
         },
-      ),
-    };
-    cache.set(key, entry);
+      );
+      cache.set(key, (entry = fresh));
+    }
     return entry.token;
   };
 }

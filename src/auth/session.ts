@@ -8,16 +8,14 @@ export type SessionChange =
   | { type: 'signed-out'; reason: SignedOutDetail['reason'] }
   | { type: 'account-selected'; account: AccountSession };
 
-interface SessionData {
-  accountMemberId: string;
-  accounts: AccountSession[];
+interface SessionData extends SignedInDetail {
   selectedAccountId?: string;
 }
 
-const STORAGE_PREFIX = 'storefront-elements:session:';
-/** setTimeout cannot wait longer than this (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 const sessions = new Map<string, MemberSession>();
+
+/** Tokens of one sign-in expire together: once any has passed (or cannot be read), the whole session ends. */
+const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Date.parse(a.expires) || 0) ?? []));
 
 /**
  * The signed-in member of one client on this page, shared by every element with the same `client-id`.
@@ -30,31 +28,43 @@ export class MemberSession {
    */
   static for(clientId: string, mode?: SessionStorageMode): MemberSession {
     let session = sessions.get(clientId);
-    if (!session) {
-      session = new MemberSession(clientId, mode ?? 'session');
-      sessions.set(clientId, session);
-    } else if (mode) {
-      session.useStorage(mode);
-    }
+    if (!session) sessions.set(clientId, (session = new MemberSession(clientId, mode)));
+    else if (mode) session.useStorage(mode);
     return session;
   }
 
   readonly clientId: string;
-  #mode: SessionStorageMode;
+  #key: string;
+  #memory: boolean;
   #data?: SessionData;
   #listeners = new Set<(change: SessionChange) => void>();
-  #expiryTimer?: ReturnType<typeof setTimeout>;
+  #timer?: ReturnType<typeof setTimeout>;
 
-  private constructor(clientId: string, mode: SessionStorageMode) {
+  private constructor(clientId: string, mode?: SessionStorageMode) {
     this.clientId = clientId;
-    this.#mode = mode;
-    this.#data = mode === 'session' ? readStored(this.#key) : undefined;
-    this.#dropIfExpired();
-    this.#scheduleExpiry();
+    this.#key = 'storefront-elements:session:' + clientId;
+    this.#memory = mode == 'memory';
+    if (!this.#memory) {
+      try {
+        // Only well-formed data is trusted; anything else (nothing stored included) is removed, never sent.
+        const data = JSON.parse(sessionStorage.getItem(this.#key) as string);
+        for (const a of data.accounts) {
+          if (![a.accountId, a.accountName, a.token, a.expires].every((v) => typeof v == 'string') || !a.token) throw a;
+        }
+        if (typeof data.accountMemberId != 'string') throw data;
+        if (typeof data.selectedAccountId != 'string') delete data.selectedAccountId;
+        this.#data = data;
+      } catch {
+        this.#persist();
+      }
+    }
+    // A stored session that has expired ends silently: nobody listens yet.
+    this.#schedule();
   }
 
   get signedIn(): boolean {
-    return this.#dropIfExpired() ? false : this.#data !== undefined;
+    if (this.#data && expiry(this.#data) <= Date.now()) this.signOut('expired');
+    return !!this.#data;
   }
 
   get accountMemberId(): string | undefined {
@@ -63,38 +73,34 @@ export class MemberSession {
 
   /** The accounts the member may act for, each with its token; empty when signed out. */
   get accounts(): readonly AccountSession[] {
-    return this.signedIn ? (this.#data?.accounts ?? []) : [];
+    return (this.signedIn && this.#data?.accounts) || [];
   }
 
   get selectedAccount(): AccountSession | undefined {
-    if (!this.signedIn) return undefined;
-    return this.#data?.accounts.find((account) => account.accountId === this.#data?.selectedAccountId);
+    return this.accounts.find((account) => account.accountId === this.#data?.selectedAccountId);
   }
 
   /** Switches between sessionStorage and memory; leaving sessionStorage removes what was kept there. */
   useStorage(mode: SessionStorageMode): void {
-    if (mode === this.#mode) return;
-    this.#mode = mode;
+    this.#memory = mode == 'memory';
     this.#persist();
   }
 
   signIn(detail: SignedInDetail): void {
-    const only = detail.accounts.length === 1 ? detail.accounts[0].accountId : undefined;
-    this.#data = { accountMemberId: detail.accountMemberId, accounts: [...detail.accounts], selectedAccountId: only };
+    const { accounts } = detail;
+    this.#data = { ...detail, selectedAccountId: accounts.length == 1 ? accounts[0].accountId : undefined };
     this.#persist();
-    this.#scheduleExpiry();
     this.#notify({ type: 'signed-in' });
-    if (this.#dropIfExpired()) return;
-    const selected = this.selectedAccount;
-    if (selected) this.#notify({ type: 'account-selected', account: selected });
+    this.#schedule();
+    const account = this.selectedAccount;
+    if (account) this.#notify({ type: 'account-selected', account });
   }
 
   /** Chooses the account to act for; returns it, or undefined when the member has no such account. */
   select(accountId: string): AccountSession | undefined {
     const account = this.accounts.find((candidate) => candidate.accountId === accountId);
-    if (!account || !this.#data) return undefined;
-    if (this.#data.selectedAccountId !== accountId) {
-      this.#data.selectedAccountId = accountId;
+    if (account && this.#data!.selectedAccountId !== accountId) {
+      this.#data!.selectedAccountId = accountId;
       this.#persist();
       this.#notify({ type: 'account-selected', account });
     }
@@ -104,16 +110,9 @@ export class MemberSession {
   signOut(reason: SignedOutDetail['reason'] = 'user'): void {
     if (!this.#data) return;
     this.#data = undefined;
-    clearTimeout(this.#expiryTimer);
+    clearTimeout(this.#timer);
     this.#persist();
     this.#notify({ type: 'signed-out', reason });
-  }
-
-  /** @internal Stops the expiry timer and forgets listeners and data, silently (see resetSessionsForTesting). */
-  disposeForTesting(): void {
-    clearTimeout(this.#expiryTimer);
-    this.#listeners.clear();
-    this.#data = undefined;
   }
 
   /** Calls `listener` on every change; returns the function that stops it. */
@@ -122,31 +121,22 @@ export class MemberSession {
     return () => this.#listeners.delete(listener);
   }
 
-  get #key(): string {
-    return STORAGE_PREFIX + this.clientId;
+  /** @internal Forgets listeners, data and timer, silently (see resetSessionsForTesting). */
+  disposeForTesting(): void {
+    clearTimeout(this.#timer);
+    this.#listeners.clear();
+    this.#data = undefined;
   }
 
-  /** Tokens of one sign-in expire together: once any has passed, the whole session ends. */
-  #dropIfExpired(now = Date.now()): boolean {
-    // An expiry that cannot be read counts as passed: such a token is never sent.
-    const expired = this.#data?.accounts.some((account) => !(Date.parse(account.expires) > now)) ?? false;
-    if (expired) this.signOut('expired');
-    return expired;
-  }
-
-  #scheduleExpiry(): void {
-    clearTimeout(this.#expiryTimer);
-    const instants = this.#data?.accounts.map((account) => Date.parse(account.expires)) ?? [];
-    if (instants.length === 0) return;
-    const wait = Math.min(Math.max(Math.min(...instants) - Date.now(), 0), MAX_TIMER_MS);
-    this.#expiryTimer = setTimeout(() => {
-      if (!this.#dropIfExpired()) this.#scheduleExpiry();
-    }, wait);
+  #schedule(): void {
+    clearTimeout(this.#timer);
+    // setTimeout waits at most 2^31-1 ms; a longer wait checks again then.
+    if (this.signedIn) this.#timer = setTimeout(() => this.#schedule(), Math.min(expiry(this.#data) - Date.now(), 2 ** 31 - 1));
   }
 
   #persist(): void {
     try {
-      if (this.#mode === 'session' && this.#data) sessionStorage.setItem(this.#key, JSON.stringify(this.#data));
+      if (!this.#memory && this.#data) sessionStorage.setItem(this.#key, JSON.stringify(this.#data));
       else sessionStorage.removeItem(this.#key);
     } catch {
       // Storage can be full or disabled (private modes); the session then lives in memory only.
@@ -158,42 +148,6 @@ export class MemberSession {
   }
 }
 
-function readStored(key: string): SessionData | undefined {
-  try {
-    const raw = sessionStorage.getItem(key);
-    if (!raw) return undefined;
-    const data = JSON.parse(raw) as SessionData;
-    if (typeof data?.accountMemberId !== 'string' || !Array.isArray(data.accounts) || !data.accounts.every(isAccount)) {
-      throw new TypeError('malformed');
-    }
-    const selected = data.selectedAccountId;
-    return {
-      accountMemberId: data.accountMemberId,
-      accounts: data.accounts,
-      selectedAccountId: typeof selected === 'string' ? selected : undefined,
-    };
-  } catch {
-    try {
-      sessionStorage.removeItem(key);
-    } catch {
-      // nothing stored we could remove
-    }
-    return undefined;
-  }
-}
-
-function isAccount(value: unknown): value is AccountSession {
-  if (typeof value !== 'object' || value === null) return false;
-  const account = value as Record<string, unknown>;
-  return (
-    typeof account.accountId === 'string' &&
-    typeof account.accountName === 'string' &&
-    typeof account.token === 'string' &&
-    account.token !== '' &&
-    typeof account.expires === 'string'
-  );
-}
-
 /**
  * Forgets every session object of the page (tests use it to start clean). With `keepStorage`, what
  * sessionStorage holds stays, as on a reload of the page.
@@ -201,7 +155,6 @@ function isAccount(value: unknown): value is AccountSession {
 export function resetSessionsForTesting(options: { keepStorage?: boolean } = {}): void {
   for (const session of sessions.values()) {
     if (!options.keepStorage) session.useStorage('memory');
-    // Ends the expiry timer without telling anyone: the session object is dropped.
     session.disposeForTesting();
   }
   sessions.clear();

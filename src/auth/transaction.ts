@@ -1,6 +1,7 @@
 /**
  * The sign-in transaction: what the page must remember between sending the user to the identity provider and
- * the redirect back. Kept in sessionStorage (this tab only), keyed by `state`, usable once, for 10 minutes.
+ * the redirect back. Kept in sessionStorage (this tab only; a page that cannot use it cannot finish a redirect
+ * anyway, so it fails at the click), keyed by `state`, usable once, for 10 minutes.
  */
 
 /** The part of the Web Storage interface the transaction store uses. */
@@ -22,7 +23,7 @@ export interface SignInTransaction extends NewSignInTransaction {
 }
 
 export interface TransactionStoreOptions {
-  /** Where transactions are kept; defaults to `sessionStorage` (or memory when the page may not use it). */
+  /** Where transactions are kept; defaults to `sessionStorage`. */
   storage?: StorageLike;
   /** The clock, in milliseconds since the epoch; defaults to `Date.now`. */
   now?: () => number;
@@ -34,35 +35,33 @@ export interface SaveTransactionOptions extends TransactionStoreOptions {
 }
 
 export const TRANSACTION_KEY_PREFIX = 'storefront-elements:tx:';
-export const TRANSACTION_TTL_MS = 10 * 60 * 1000;
+export const TRANSACTION_TTL_MS = 600_000;
 
-const FIELDS = ['state', 'codeVerifier', 'redirectUri', 'profileId', 'clientId', 'baseUrl'] as const;
+const context = (options: TransactionStoreOptions) =>
+  [options.storage ?? sessionStorage, (options.now ?? Date.now)()] as const;
+
+/** What is stored under a key, if it is a transaction still usable at `now`. */
+function live(storage: StorageLike, key: string, now: number): SignInTransaction | undefined {
+  try {
+    const entry = JSON.parse(storage.getItem(key) as string);
+    if (entry.codeVerifier && entry.redirectUri && now < entry.expiresAt) return entry;
+  } catch {
+    // unreadable: treated as absent
+  }
+}
 
 /** Remembers a sign-in under its state (replacing one with the same state) and sweeps out expired ones. */
 export function saveTransaction(
   transaction: NewSignInTransaction,
   options: SaveTransactionOptions = {},
 ): SignInTransaction {
-  for (const field of FIELDS) {
-    if (typeof transaction[field] !== 'string' || transaction[field] === '') {
-      throw new TypeError(`A sign-in transaction needs a ${field}.`);
-    }
-  }
-  const storage = options.storage ?? defaultStorage();
-  const now = (options.now ?? Date.now)();
-  const ttl = options.ttlMs ?? TRANSACTION_TTL_MS;
-  sweepExpiredTransactions({ storage, now: () => now });
-  const saved: SignInTransaction = {
-    state: transaction.state,
-    codeVerifier: transaction.codeVerifier,
-    redirectUri: transaction.redirectUri,
-    profileId: transaction.profileId,
-    clientId: transaction.clientId,
-    baseUrl: transaction.baseUrl,
-    createdAt: now,
-    expiresAt: now + ttl,
-  };
-  storage.setItem(TRANSACTION_KEY_PREFIX + saved.state, JSON.stringify(saved));
+  const { state, codeVerifier, redirectUri, profileId, clientId, baseUrl } = transaction;
+  const fields = { state, codeVerifier, redirectUri, profileId, clientId, baseUrl };
+  if (!Object.values(fields).every(Boolean)) throw new TypeError('Incomplete sign-in transaction.');
+  const [storage, now] = context(options);
+  sweepExpiredTransactions(options);
+  const saved = { ...fields, createdAt: now, expiresAt: now + (options.ttlMs ?? TRANSACTION_TTL_MS) };
+  storage.setItem(TRANSACTION_KEY_PREFIX + state, JSON.stringify(saved));
   return saved;
 }
 
@@ -71,35 +70,27 @@ export function saveTransaction(
  * expired, when it was already used, or when what is stored is not a transaction. Also sweeps expired ones.
  */
 export function consumeTransaction(state: string, options: TransactionStoreOptions = {}): SignInTransaction | undefined {
-  const storage = options.storage ?? defaultStorage();
-  const now = (options.now ?? Date.now)();
-  let found: SignInTransaction | undefined;
-  if (typeof state === 'string' && state !== '') {
-    const key = TRANSACTION_KEY_PREFIX + state;
-    const entry = parse(safeGet(storage, key));
-    safeRemove(storage, key);
-    if (entry && entry.state === state && now < entry.expiresAt) found = entry;
-  }
-  sweepExpiredTransactions({ storage, now: () => now });
-  return found;
+  const [storage, now] = context(options);
+  const key = TRANSACTION_KEY_PREFIX + state;
+  const entry = live(storage, key, now);
+  storage.removeItem(key);
+  sweepExpiredTransactions(options);
+  return entry?.state === state ? entry : undefined;
 }
 
 /** Removes expired and unreadable transactions; returns how many were removed. */
 export function sweepExpiredTransactions(options: TransactionStoreOptions = {}): number {
-  const storage = options.storage ?? defaultStorage();
-  const now = (options.now ?? Date.now)();
+  const [storage, now] = context(options);
   const stale: string[] = [];
   for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (key === null || !key.startsWith(TRANSACTION_KEY_PREFIX)) continue;
-    const entry = parse(safeGet(storage, key));
-    if (!entry || now >= entry.expiresAt) stale.push(key);
+    const key = storage.key(i) as string;
+    if (key.startsWith(TRANSACTION_KEY_PREFIX) && !live(storage, key, now)) stale.push(key);
   }
-  for (const key of stale) safeRemove(storage, key);
+  for (const key of stale) storage.removeItem(key);
   return stale.length;
 }
 
-/** A Storage kept in memory, for pages that choose `storage="memory"` or cannot use sessionStorage. */
+/** A Storage kept in memory (tests, or a host that manages its own). */
 export function createMemoryStorage(): StorageLike {
   const map = new Map<string, string>();
   return {
@@ -111,48 +102,4 @@ export function createMemoryStorage(): StorageLike {
     setItem: (key: string, value: string) => void map.set(key, String(value)),
     removeItem: (key: string) => void map.delete(key),
   };
-}
-
-let fallback: StorageLike | undefined;
-
-function defaultStorage(): StorageLike {
-  try {
-    // Reading sessionStorage throws in some sandboxed frames and with storage blocked.
-    if (globalThis.sessionStorage) return globalThis.sessionStorage;
-  } catch {
-    // fall through to memory
-  }
-  fallback ??= createMemoryStorage();
-  return fallback;
-}
-
-function parse(text: string | null): SignInTransaction | undefined {
-  if (text === null) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  const record = value as Record<string, unknown>;
-  for (const field of FIELDS) if (typeof record[field] !== 'string') return undefined;
-  if (!Number.isFinite(record.createdAt) || !Number.isFinite(record.expiresAt)) return undefined;
-  return record as unknown as SignInTransaction;
-}
-
-function safeGet(storage: StorageLike, key: string): string | null {
-  try {
-    return storage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function safeRemove(storage: StorageLike, key: string): void {
-  try {
-    storage.removeItem(key);
-  } catch {
-    // nothing more can be done
-  }
 }

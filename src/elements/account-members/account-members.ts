@@ -1,12 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import type { StorefrontClient } from '../../api/client.js';
-import { type FilterExpression, type MemberFilterAttribute, contains, eq } from '../../api/query.js';
+import type { OperatorClient } from '../../api/operator-client.js';
+import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../events.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
-import { fill, pageInfo } from '../shared/pager.js';
-import { accountMembersStyles } from './account-members.styles.js';
+import { fill } from '../shared/pager.js';
 
 /**
  * The store's account members, for an operator: search by email (exact) or name (contains), sort by any
@@ -38,15 +36,11 @@ import { accountMembersStyles } from './account-members.styles.js';
  * @csspart error - An error, with `error-message` and the `retry` button.
  * @csspart not-configured - Shown until `base-url` and `accessToken` are set.
  * @csspart table-wrapper - The scrolling box around the table.
- * @csspart header-row - The row of column headers.
- * @csspart sort-label - The text of a sort button.
- * @csspart empty-row - The row holding the empty sentence.
- * @csspart page-size-label - The label around the page size choice.
  *
  * @cssproperty --storefront-color-text - Text colour.
  * @cssproperty --storefront-color-muted - Secondary text.
  * @cssproperty --storefront-color-surface - Background.
- * @cssproperty --storefront-color-surface-alt - Header and striped rows.
+ * @cssproperty --storefront-color-surface-alt - Column headers.
  * @cssproperty --storefront-color-border - Borders.
  * @cssproperty --storefront-color-accent - Buttons and the chosen row.
  * @cssproperty --storefront-color-accent-text - Text on accent.
@@ -59,116 +53,78 @@ import { accountMembersStyles } from './account-members.styles.js';
  */
 export class AccountMembers extends PagedTableElement<AccountMember> {
   static override defaultTag = 'account-members';
-  static override styles = [...PagedTableElement.styles, accountMembersStyles];
+
+  static override properties = {
+    filterField: { attribute: 'filter-field', reflect: true },
+    filterValue: { attribute: 'filter-value', reflect: true },
+    tableLabel: { attribute: 'table-label' },
+    searchLabel: { attribute: 'search-label' },
+    clearLabel: { attribute: 'clear-label' },
+    noMatchText: { attribute: 'no-match-text' },
+    emptyText: { attribute: 'empty-text' },
+  };
 
   /** What the search looks at: `name` (contains, any case) or `email` (the exact address). */
-  @property({ attribute: 'filter-field', reflect: true }) filterField: MemberFilterAttribute = 'name';
+  filterField: 'name' | 'email' = 'name';
 
   /** The search text; empty lists every member. */
-  @property({ attribute: 'filter-value', reflect: true }) filterValue = '';
+  filterValue = '';
 
-  /** Accessible name of the table. */
-  @property({ attribute: 'table-label' }) tableCaption = 'Store members';
-  /** Accessible name of the search form. */
-  @property({ attribute: 'search-label' }) searchLabel = 'Search members';
-  /** Label of the field choice. */
-  @property({ attribute: 'search-field-label' }) searchFieldLabel = 'Search by';
-  /** Label of the search text box. */
-  @property({ attribute: 'search-input-label' }) searchInputLabel = 'Search for';
-  /** Label of the search button. */
-  @property({ attribute: 'search-button-label' }) searchButtonLabel = 'Search';
+  /** Accessible name of the table and of the search form. */
+  tableLabel = 'Store members';
+  /** Label of the search button, and accessible name of the field choice and the search text box. */
+  searchLabel = 'Search';
   /** Label of the clear button. */
-  @property({ attribute: 'clear-label' }) clearLabel = 'Clear search';
+  clearLabel = 'Clear search';
   /** Empty result of a search; `{value}` is replaced by the search text. */
-  @property({ attribute: 'no-match-text' }) noMatchText = 'No members match “{value}”.';
+  noMatchText = 'No members match “{value}”.';
   /** Empty store. */
-  @property({ attribute: 'empty-text' }) emptyStoreText = 'The store has no members yet.';
+  emptyText = 'The store has no members yet.';
 
-  protected override queryArgs(): unknown[] {
-    return [this.#field, this.filterValue.trim()];
-  }
-
-  protected override pageResetKeys(): string[] {
-    return [...super.pageResetKeys(), 'filterField', 'filterValue'];
-  }
-
-  get #field(): MemberFilterAttribute {
-    return this.filterField === 'email' ? 'email' : 'name';
-  }
-
-  protected override async loadPage(
-    client: StorefrontClient,
+  protected override async load(
+    client: OperatorClient,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<AccountMember>> {
-    const value = this.filterValue.trim();
-    let filter: FilterExpression<MemberFilterAttribute> | undefined;
-    if (value !== '') filter = this.#field === 'email' ? eq('email', value) : contains('name', value);
-    const envelope = await client.listMembers({ ...request, filter }, { signal });
-    return { rows: envelope.data, info: pageInfo(envelope, request) };
+    const value = this.filterValue;
+    const filter = value ? (this.filterField === 'email' ? eq('email', value) : contains('name', value)) : undefined;
+    const { data, meta } = await client.listMembers({ ...request, filter }, { signal });
+    return [data, meta];
   }
 
-  protected override fields(member: AccountMember): RowFields {
-    return {
-      id: member.id,
-      name: member.name,
-      email: member.email,
-      created_at: member.meta?.timestamps?.created_at ?? '',
-      updated_at: member.meta?.timestamps?.updated_at ?? '',
-    };
+  protected override cells(member: AccountMember): RowFields {
+    return { ...member, ...member.meta.timestamps };
   }
 
-  protected override onRowChosen(member: AccountMember): void {
+  protected override choose(member: AccountMember): void {
     this.dispatchEvent(new MemberSelectedEvent({ member }));
   }
 
-  protected override tableLabel(): string {
-    return this.tableCaption;
+  protected override empty(): string {
+    return this.filterValue ? fill(this.noMatchText, { value: this.filterValue }) : this.emptyText;
   }
 
-  protected override emptyText(): string {
-    const value = this.filterValue.trim();
-    return value === '' ? this.emptyStoreText : fill(this.noMatchText, { value });
-  }
-
-  #submit(event: SubmitEvent): void {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const data = new FormData(form);
-    this.filterField = data.get('field') === 'email' ? 'email' : 'name';
-    this.filterValue = String(data.get('value') ?? '').trim();
-    this.page = 1;
-  }
-
-  #clear(): void {
-    this.filterValue = '';
-    this.page = 1;
-    const input = this.renderRoot.querySelector<HTMLInputElement>('[part~="search-input"]');
-    if (input) {
-      input.value = '';
-      input.focus();
-    }
-  }
-
-  protected override renderToolbar(): TemplateResult {
-    const field = this.#field;
-    return html`<form part="search" role="search" aria-label=${this.searchLabel} @submit=${this.#submit}>
-      <label part="search-field-label">
-        <span>${this.searchFieldLabel}</span>
-        <select part="search-field" name="field">
-          <option value="name" ?selected=${field === 'name'}>${this.nameLabel}</option>
-          <option value="email" ?selected=${field === 'email'}>${this.emailLabel}</option>
-        </select>
-      </label>
-      <label part="search-input-label">
-        <span>${this.searchInputLabel}</span>
-        <input part="search-input" type="search" name="value" autocomplete="off" .value=${this.filterValue} />
-      </label>
-      <button part="search-button" class="primary" type="submit">${this.searchButtonLabel}</button>
-      ${this.filterValue
-        ? html`<button part="clear-button" type="button" @click=${this.#clear}>${this.clearLabel}</button>`
-        : nothing}
-    </form>`;
+  protected override toolbar(): TemplateResult {
+    return html`<form part="search" role="search" aria-label=${this.tableLabel} @submit=${(event: SubmitEvent) => {
+      event.preventDefault();
+      const data = new FormData(event.target as HTMLFormElement);
+      this.filterField = data.get('field') as 'name' | 'email';
+      this.filterValue = (data.get('value') as string).trim();
+      this.page = 1;
+    }}>
+<select part="search-field" name="field" aria-label=${this.searchLabel}>
+<option value="name">${this.nameLabel}</option>
+<option value="email" ?selected=${this.filterField === 'email'}>${this.emailLabel}</option>
+</select>
+<input part="search-input" type="search" name="value" autocomplete="off" aria-label=${this.searchLabel} .value=${this.filterValue} />
+<button part="search-button" class="primary">${this.searchLabel}</button>
+${this.filterValue
+  ? html`<button part="clear-button" type="button" @click=${() => {
+      this.filterValue = '';
+      this.renderRoot.querySelector('input')?.focus();
+    }}>${this.clearLabel}</button>`
+  : nothing}
+</form>`;
   }
 }
 

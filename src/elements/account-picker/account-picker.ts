@@ -1,12 +1,9 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
-import type { SessionChange, SessionStorageMode } from '../../auth/session.js';
+import { html, type TemplateResult } from 'lit';
+import type { SessionStorageMode } from '../../auth/session.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
 import { SessionController } from '../account-sign-in/session-controller.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { accountPickerStyles } from './account-picker.styles.js';
-import { nextIndex } from './keys.js';
 
 /**
  * The accounts the signed-in member may act for, to choose one. Reads the page's shared session of its
@@ -41,35 +38,39 @@ import { nextIndex } from './keys.js';
 export class AccountPicker extends StorefrontElement {
   static override defaultTag = 'account-picker';
   static override styles = [...StorefrontElement.styles, accountPickerStyles];
+  static override properties = {
+    clientId: { attribute: 'client-id' },
+    storage: {},
+    label: {},
+    accounts: { attribute: false },
+    signedOutText: { attribute: 'signed-out-text' },
+    noAccountsText: { attribute: 'no-accounts-text' },
+  };
 
   /** The store client whose shared session is shown (the same `client-id` as `<account-sign-in>`). */
-  @property({ attribute: 'client-id' }) clientId = '';
-
+  clientId = '';
   /** `session` or `memory`; unset leaves the shared session's storage as `<account-sign-in>` chose it. */
-  @property() storage?: SessionStorageMode;
-
+  storage?: SessionStorageMode;
   /** Accessible (and visible) name of the list. */
-  @property() label = 'Account';
-
+  label = 'Account';
   /** The accounts to show instead of the session's (e.g. from a `signed-in` event). Property only. */
-  @property({ attribute: false }) accounts?: AccountSession[];
-
+  accounts?: AccountSession[];
   /** Shown while nobody is signed in. */
-  @property({ attribute: 'signed-out-text' }) signedOutText = 'Sign in to choose an account.';
-
+  signedOutText = 'Sign in to choose an account.';
   /** Shown when the member signed in but belongs to no account. */
-  @property({ attribute: 'no-accounts-text' }) noAccountsText =
+  noAccountsText =
     'Your sign-in worked, but the store has not added you to an account yet. Please ask the store to add you, then sign in again.';
 
   /** The chosen account when `accounts` is given by the host. */
-  @state() private _hostSelectedId?: string;
+  #chosen?: string;
   /** The item that takes the focus (roving tabindex). */
-  @state() private _activeId?: string;
+  #active?: string;
 
-  readonly #session = new SessionController(this, {
-    clientId: () => this.clientId,
-    storage: () => (this.storage === 'memory' || this.storage === 'session' ? this.storage : undefined),
-    onChange: (change) => this.#onSessionChange(change),
+  readonly #session = new SessionController(this, (change) => {
+    if (!this.accounts && change.type == 'account-selected') {
+      this.#active = change.account.accountId;
+      this.dispatchEvent(new AccountSelectedEvent({ ...change.account }));
+    }
   });
 
   /** The accounts shown: the host's, or the session's. */
@@ -79,105 +80,79 @@ export class AccountPicker extends StorefrontElement {
 
   /** The chosen account, if any. */
   get selectedAccount(): AccountSession | undefined {
-    if (this.accounts) return this.accounts.find((account) => account.accountId === this._hostSelectedId);
-    return this.#session.session?.selectedAccount;
+    return this.accounts ? find(this.accounts, this.#chosen) : this.#session.session?.selectedAccount;
   }
 
   /** Chooses the account with this id; returns it, or undefined when it is not shown. */
   select(accountId: string): AccountSession | undefined {
-    const account = this.shownAccounts.find((candidate) => candidate.accountId === accountId);
-    if (!account) return undefined;
-    this._activeId = accountId;
-    if (this.accounts) {
-      if (this._hostSelectedId === accountId) return account;
-      this._hostSelectedId = accountId;
-      const session = this.#session.session;
-      if (session?.accounts.some((candidate) => candidate.accountId === accountId)) session.select(accountId);
+    const account = find(this.shownAccounts, accountId);
+    if (!account) return;
+    this.#active = accountId;
+    this.requestUpdate();
+    const session = this.#session.session;
+    // With the session's accounts, the session tells every listener, this element included.
+    if (!this.accounts) return session?.select(accountId);
+    if (this.#chosen != accountId) {
+      this.#chosen = accountId;
+      session?.select(accountId);
       this.dispatchEvent(new AccountSelectedEvent({ ...account }));
-      return account;
     }
-    // The session tells every listener, this element included (see #onSessionChange).
-    return this.#session.session?.select(accountId);
+    return account;
   }
 
-  #onSessionChange(change: SessionChange): void {
-    if (this.accounts) return;
-    if (change.type === 'account-selected') {
-      this._activeId = change.account.accountId;
-      this.dispatchEvent(new AccountSelectedEvent({ ...change.account }));
-    }
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
+  protected override willUpdate(): void {
     const accounts = this.shownAccounts;
     // One account only: it is the one to act for, without a click.
-    if (accounts.length === 1 && !this.selectedAccount) this.select(accounts[0].accountId);
+    if (accounts.length == 1 && !this.selectedAccount) this.select(accounts[0].accountId);
   }
 
   #onKeydown(event: KeyboardEvent): void {
     const accounts = this.shownAccounts;
-    if (accounts.length === 0) return;
-    const current = accounts.findIndex((account) => account.accountId === this.#activeId());
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      if (current >= 0) this.select(accounts[current].accountId);
-      return;
+    const n = accounts.length;
+    const i = accounts.indexOf(find(accounts, this.#activeId())!);
+    const key = event.key;
+    const next = { Home: 0, End: n - 1, ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i + n - 1, ArrowLeft: i + n - 1 }[
+      key
+    ];
+    if (key == 'Enter' || key == ' ') this.select(accounts[i].accountId);
+    else if (next == undefined) return;
+    else {
+      this.#active = accounts[next % n].accountId;
+      this.requestUpdate();
+      void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[tabindex="0"]')?.focus());
     }
-    const next = nextIndex(event.key, current, accounts.length);
-    if (next === undefined) return;
     event.preventDefault();
-    this._activeId = accounts[next].accountId;
-    void this.updateComplete.then(() => this.#focusActive());
   }
 
-  #focusActive(): void {
-    this.renderRoot.querySelector<HTMLElement>('[part~="item"][tabindex="0"]')?.focus();
-  }
-
+  /** The id of the item that takes the focus: the last one moved to, else the chosen one, else the first. */
   #activeId(): string | undefined {
     const accounts = this.shownAccounts;
-    const known = (id?: string) => (id && accounts.some((account) => account.accountId === id) ? id : undefined);
-    return known(this._activeId) ?? known(this.selectedAccount?.accountId) ?? accounts[0]?.accountId;
+    return (find(accounts, this.#active) ?? find(accounts, this.selectedAccount?.accountId) ?? accounts[0])?.accountId;
   }
 
   override render(): TemplateResult {
-    return html`<div part="base">${this.#renderContent()}</div>`;
-  }
-
-  #renderContent(): TemplateResult {
-    const session = this.#session.session;
-    if (!this.accounts && !session?.signedIn) {
-      return html`<p part="empty signed-out" role="status">${this.signedOutText}</p>`;
-    }
     const accounts = this.shownAccounts;
-    if (accounts.length === 0) {
-      return html`<p part="empty no-accounts" role="status">${this.noAccountsText}</p>`;
-    }
     const selectedId = this.selectedAccount?.accountId;
     const activeId = this.#activeId();
-    return html`<span part="label" id="label">${this.label}</span>
-      <ul part="list" role="listbox" aria-labelledby="label" @keydown=${this.#onKeydown}>
-        ${repeat(
-          accounts,
-          (account) => account.accountId,
-          (account) => {
-            const selected = account.accountId === selectedId;
-            return html`<li
-              part=${selected ? 'item selected' : 'item'}
-              role="option"
-              aria-selected=${selected ? 'true' : 'false'}
-              tabindex=${account.accountId === activeId ? '0' : '-1'}
-              data-account-id=${account.accountId}
-              @click=${() => this.select(account.accountId)}
-            >
-              <span part="check" aria-hidden="true">${selected ? '✓' : nothing}</span>
-              <span part="name">${account.accountName}</span>
-            </li>`;
-          },
-        )}
-      </ul>`;
+    return html`<div part="base">${
+      !this.accounts && !this.#session.session?.signedIn
+        ? html`<p part="empty signed-out" role="status">${this.signedOutText}</p>`
+        : accounts.length
+          ? html`<span part="label" id="label">${this.label}</span><ul part="list" role="listbox" aria-labelledby="label" @keydown=${this.#onKeydown}>${accounts.map(
+              ({ accountId: id, accountName }) =>
+                html`<li part="item ${id == selectedId ? 'selected' : ''}" role="option" aria-selected=${id == selectedId} tabindex=${
+                  id == activeId ? 0 : -1
+                } @click=${() => this.select(id)}><span part="check" aria-hidden="true">${
+                  id == selectedId ? '✓' : ''
+                }</span> <span part="name">${accountName}</span></li>`,
+            )}</ul>`
+          : html`<p part="empty no-accounts" role="status">${this.noAccountsText}</p>`
+    }</div>`;
   }
+}
+
+function find(accounts: readonly AccountSession[], id?: string): AccountSession | undefined {
+  return accounts.find((account) => account.accountId == id);
 }
 
 declare global {

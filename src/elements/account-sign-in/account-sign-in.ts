@@ -1,12 +1,11 @@
-import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { Task, TaskStatus } from '@lit/task';
+import { html, nothing, type TemplateResult } from 'lit';
 import { StorefrontClient } from '../../api/client.js';
 import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
-import type { AccountAuthenticationSettings, OidcProfile } from '../../api/types.js';
+import type { OidcProfile } from '../../api/types.js';
 import { forgetImplicitTokens, implicitTokenSource } from '../../auth/implicit-token.js';
-import type { SessionChange, SessionStorageMode } from '../../auth/session.js';
+import type { MemberSession, SessionStorageMode } from '../../auth/session.js';
 import {
   type SignInCallback,
   completeSignIn,
@@ -21,22 +20,22 @@ import { StorefrontElement } from '../shared/storefront-element.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
 import { SessionController } from './session-controller.js';
 
-interface SignInOptions {
-  settings: AccountAuthenticationSettings;
-  profiles: OidcProfile[];
-}
+/** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
+type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
 
 /**
  * Signs a shopper in through the store's identity provider (OpenID Connect, Authorization Code Flow with PKCE
  * S256) and ends with account management tokens in the page's shared session. Shows one button per OIDC profile
  * of the store; when the page is the redirect URI, finishes the sign-in the address bar brings back.
+ * The settings and profiles (public configuration, never tokens) are cached for the tab: a later page shows the
+ * cached buttons at once and refreshes them in the background.
  *
  * @summary Sign-in button(s) for the store's identity provider, and the signed-in state with "Sign out".
  *
  * @fires sign-in-redirect - Before leaving for the identity provider; `detail` is `{profileId, url}`. Cancelable: `preventDefault()` keeps the page.
  * @fires signed-in - The sign-in finished; `detail` is `{accountMemberId, accounts: [{accountId, accountName, token, expires}]}`.
  * @fires signed-out - The session ended; `detail.reason` is `user` (Sign out pressed) or `expired`.
- * @fires storefront-error - Something failed; `detail.error.code` is `state_mismatch`, `idp_error`, `unsafe_endpoint`, `http_error` (with `status`), `network_error`, `invalid_response` or `not_configured`.
+ * @fires storefront-error - Something failed; `detail.error.code` is `state_mismatch`, `idp_error`, `unsafe_endpoint`, `http_error` (with `status`), `network_error` or `invalid_response`.
  *
  * @csspart base - The wrapper; `aria-busy` while loading.
  * @csspart buttons - The group of sign-in buttons.
@@ -67,169 +66,172 @@ interface SignInOptions {
 export class AccountSignIn extends StorefrontElement {
   static override defaultTag = 'account-sign-in';
   static override styles = [...StorefrontElement.styles, accountSignInStyles];
+  static override properties = {
+    baseUrl: { attribute: 'base-url' },
+    clientId: { attribute: 'client-id' },
+    redirectUri: { attribute: 'redirect-uri' },
+    display: {},
+    prompt: {},
+    uiLocales: { attribute: 'ui-locales' },
+    storage: {},
+    accessToken: { attribute: false },
+    fetch: { attribute: false },
+    signInLabel: { attribute: 'sign-in-label' },
+    signInFallbackLabel: { attribute: 'sign-in-fallback-label' },
+    signOutLabel: { attribute: 'sign-out-label' },
+    signInOptionsLabel: { attribute: 'sign-in-options-label' },
+    signedInText: { attribute: 'signed-in-text' },
+    signedInAccountsText: { attribute: 'signed-in-accounts-text' },
+    signedInForText: { attribute: 'signed-in-for-text' },
+    loadingText: { attribute: 'loading-text' },
+    completingText: { attribute: 'completing-text' },
+    notConfiguredText: { attribute: 'not-configured-text' },
+    expiredText: { attribute: 'expired-text' },
+    retryLabel: { attribute: 'retry-label' },
+  };
 
   /** Address of the service, e.g. `https://useast.api.example.com`. */
-  @property({ attribute: 'base-url' }) baseUrl = '';
-
+  baseUrl = '';
   /** The store's client for the implicit grant; also names the session shared by the page's elements. */
-  @property({ attribute: 'client-id' }) clientId = '';
-
+  clientId = '';
   /** Where the identity provider sends the shopper back; defaults to this page's address without query and hash. */
-  @property({ attribute: 'redirect-uri' }) redirectUri = '';
-
+  redirectUri = '';
   /** Forwarded to the identity provider as `display` (how the login is shown). */
-  @property() display = '';
-
+  display = '';
   /** Forwarded to the identity provider as `prompt` (e.g. `login` to ask for the password again). */
-  @property() prompt = '';
-
+  prompt = '';
   /** Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`. */
-  @property({ attribute: 'ui-locales' }) uiLocales = '';
-
+  uiLocales = '';
   /** Where the session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`. */
-  @property() storage: SessionStorageMode = 'session';
-
+  storage: SessionStorageMode = 'session';
   /**
    * A token (or a function, possibly async, returning one) for the settings, profiles and token requests,
    * instead of the store's implicit grant. Property only.
    */
-  @property({ attribute: false }) accessToken?: TokenSource;
-
+  accessToken?: TokenSource;
   /** The `fetch` to use (a proxy, tests); defaults to the browser's. Property only. */
-  @property({ attribute: false }) fetch?: FetchLike;
-
+  fetch?: FetchLike;
   /** Label of a sign-in button; `{name}` is the profile's name. */
-  @property({ attribute: 'sign-in-label' }) signInLabel = 'Sign in with {name}';
+  signInLabel = 'Sign in with {name}';
   /** Label of a sign-in button for a profile without a name. */
-  @property({ attribute: 'sign-in-fallback-label' }) signInFallbackLabel = 'Sign in';
+  signInFallbackLabel = 'Sign in';
   /** Label of the Sign out button. */
-  @property({ attribute: 'sign-out-label' }) signOutLabel = 'Sign out';
+  signOutLabel = 'Sign out';
   /** Accessible name of the group of sign-in buttons. */
-  @property({ attribute: 'sign-in-options-label' }) signInOptionsLabel = 'Sign-in options';
+  signInOptionsLabel = 'Sign-in options';
   /** Signed in, no account chosen (or none). */
-  @property({ attribute: 'signed-in-text' }) signedInText = 'Signed in';
+  signedInText = 'Signed in';
   /** Signed in with several accounts and none chosen yet; `{count}` is their number. */
-  @property({ attribute: 'signed-in-accounts-text' }) signedInAccountsText = 'Signed in · {count} accounts';
+  signedInAccountsText = 'Signed in · {count} accounts';
   /** Signed in with a chosen account; `{account}` is its name. */
-  @property({ attribute: 'signed-in-for-text' }) signedInForText = 'Signed in for {account}';
+  signedInForText = 'Signed in for {account}';
   /** While the sign-in options load. */
-  @property({ attribute: 'loading-text' }) loadingText = 'Loading sign-in options…';
+  loadingText = 'Loading sign-in options…';
   /** While the sign-in that came back is finished. */
-  @property({ attribute: 'completing-text' }) completingText = 'Finishing sign-in…';
+  completingText = 'Finishing sign-in…';
   /** The store has no OIDC profile. */
-  @property({ attribute: 'not-configured-text' }) notConfiguredText =
-    'Sign-in is not set up for this store yet.';
+  notConfiguredText = 'Sign-in is not set up for this store yet.';
   /** After the session expired. */
-  @property({ attribute: 'expired-text' }) expiredText = 'Your session has expired. Please sign in again.';
+  expiredText = 'Your session has expired. Please sign in again.';
   /** Label of the retry button of an error. */
-  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
+  retryLabel = 'Try again';
 
-  /** A failure of the sign-in that came back, or of starting one; replaces the buttons until retried. */
-  @state() private _failure?: StorefrontError;
+  // Internal state, rendered on the next update (the task, the session and the methods below request it).
+  /** The sign-in buttons' configuration, cached or fresh. */
+  #options?: SignInOptions;
+  /** A failure; replaces the buttons until retried. */
+  #failure?: StorefrontError;
   /** The session ended by expiry; shown above the buttons. */
-  @state() private _expired = false;
+  #expired = false;
   /** The profile whose sign-in is being prepared. */
-  @state() private _starting?: string;
+  #starting?: string;
 
-  #pendingCallback?: SignInCallback;
-  #abortedByDisconnect = false;
+  /** The callback taken from the address bar, until base-url and client-id are there to finish it. */
+  #callback?: SignInCallback;
+  /** The token exchange in flight; aborted when the element is removed. */
+  #exchange?: AbortController;
 
-  readonly #session = new SessionController(this, {
-    clientId: () => this.clientId,
-    storage: () => (this.storage === 'memory' ? 'memory' : 'session'),
-    onChange: (change) => this.#onSessionChange(change),
+  readonly #session = new SessionController(this, (change) => {
+    this.#expired = change.type == 'signed-out' && change.reason == 'expired';
+    if (change.type == 'signed-out') this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
   });
 
-  readonly #optionsTask = new Task(this, {
-    task: async ([baseUrl, clientId, , , wanted], { signal }): Promise<SignInOptions | typeof initialState> => {
-      if (!wanted || !baseUrl || !clientId) return initialState;
+  readonly #task = new Task(this, {
+    args: () => [
+      this.baseUrl,
+      this.clientId,
+      this.accessToken,
+      this.fetch,
+      this.baseUrl && this.clientId && !this.#callback && !this.#exchange && !this.#failure && !this.#session.session?.signedIn,
+    ],
+    // Stale-while-revalidate: cached buttons show at once; a failed refresh is reported only without them.
+    task: async ([baseUrl, clientId, , , wanted], { signal }) => {
+      if (!wanted) return;
+      const key = `storefront-elements:options:${baseUrl} ${clientId}`;
+      const cached = (this.#options = JSON.parse(sessionStorage.getItem(key) as string) ?? undefined);
       try {
         const client = this.#client();
         const settings = await client.getAccountAuthenticationSettings({ signal });
-        const profiles = await client.listOidcProfiles(settings.relationships.authentication_realm.data.id, {
-          signal,
-        });
-        return { settings, profiles };
+        const profiles = await client.listOidcProfiles(settings.relationships.authentication_realm.data.id, { signal });
+        sessionStorage.setItem(key, JSON.stringify((this.#options = [settings.meta.client_id, profiles])));
       } catch (error) {
-        throw this.#fail(error, signal);
-      }
-    },
-    args: () =>
-      [this.baseUrl, this.clientId, this.accessToken, this.fetch, this.#wantsOptions()] as const,
-  });
-
-  readonly #callbackTask = new Task(this, {
-    autoRun: false,
-    task: async ([callback]: readonly [SignInCallback], { signal }) => {
-      try {
-        const detail = await completeSignIn(callback, { client: this.#client(), signal });
-        signal.throwIfAborted();
-        this._expired = false;
-        this.#session.session?.signIn(detail);
-        this.dispatchEvent(new SignedInEvent(detail));
-        return detail;
-      } catch (error) {
-        // A removed element leaves no error behind.
-        if (!(signal.aborted || isAbortError(error))) this._failure = this.#fail(error, signal) as StorefrontError;
-        return initialState;
+        if (!cached) this.#fail(error, signal);
       }
     },
   });
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Read (and clear from the address bar) at once, so a second element or a reload never sees it again.
+    // Read (and cleared from the address bar) at once, so a second element or a reload never sees it again.
     const callback = takeCallbackFromLocation();
     if (callback) {
-      this.#pendingCallback = callback;
-      this._failure = undefined;
-    }
-    if (this.#abortedByDisconnect) {
-      this.#abortedByDisconnect = false;
-      void this.#optionsTask.run();
+      this.#callback = callback;
+      this.#failure = undefined;
+      this.requestUpdate();
     }
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.#optionsTask.status === TaskStatus.PENDING) {
-      this.#abortedByDisconnect = true;
-      this.#optionsTask.abort();
-    }
-    this.#callbackTask.abort();
+    this.#exchange?.abort();
   }
 
-  protected override shouldUpdate(changed: PropertyValues): boolean {
-    return this.isConnected && super.shouldUpdate(changed);
-  }
-
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    // Started here rather than in connectedCallback: a host may set base-url and client-id after connecting.
-    const callback = this.#pendingCallback;
+  protected override willUpdate(): void {
+    // Finished here rather than on connecting: a host may set base-url and client-id after connecting.
+    const callback = this.#callback;
     if (callback && this.baseUrl && this.clientId) {
-      this.#pendingCallback = undefined;
-      void this.#callbackTask.run([callback]);
+      this.#callback = undefined;
+      void this.#complete(callback);
     }
   }
 
   /** Sends the browser to the identity provider. Replaced in tests and by hosts that open their own window. */
   protected navigate(url: string): void {
-    window.location.assign(url);
+    location.assign(url);
   }
 
   /** Ends the session (as the Sign out button does). */
   signOut(): void {
-    this.#session.session?.signOut('user');
+    this.#session.session?.signOut();
   }
 
-  #wantsOptions(): boolean {
-    return (
-      !this.#pendingCallback &&
-      this.#callbackTask.status !== TaskStatus.PENDING &&
-      !this._failure &&
-      !this.#session.session?.signedIn
-    );
+  #retry = (): void => {
+    this.#failure = undefined;
+    this.requestUpdate();
+  };
+
+  async #complete(callback: SignInCallback): Promise<void> {
+    const { signal } = (this.#exchange = new AbortController());
+    try {
+      const detail = await completeSignIn(callback, { client: this.#client(), signal });
+      signal.throwIfAborted();
+      this.#session.session?.signIn(detail);
+      this.dispatchEvent(new SignedInEvent(detail));
+    } catch (error) {
+      this.#fail(error, signal);
+    }
+    this.#exchange = undefined;
+    this.requestUpdate();
   }
 
   #client(): StorefrontClient {
@@ -237,112 +239,76 @@ export class AccountSignIn extends StorefrontElement {
     return client.withToken(this.accessToken ?? implicitTokenSource(client, this.clientId));
   }
 
-  /** Reports a failure (unless it is an abort) and returns what to throw. */
-  #fail(error: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted || isAbortError(error)) return error;
-    const failure = this.reportError(error);
+  /** Reports and shows a failure; an abort (the element left the page) leaves nothing behind. */
+  #fail(error: unknown, signal?: AbortSignal): void {
+    if (signal?.aborted || isAbortError(error)) return;
     // A refused implicit token is not kept: a retry asks for a fresh one.
-    if (failure.code === 'http_error' && failure.status === 401 && this.accessToken === undefined) {
-      forgetImplicitTokens();
-    }
-    return failure;
+    if ((this.#failure = this.reportError(error)).status == 401 && !this.accessToken) forgetImplicitTokens();
   }
 
-  #onSessionChange(change: SessionChange): void {
-    if (change.type === 'signed-out') {
-      this._expired = change.reason === 'expired';
-      this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
-    } else if (change.type === 'signed-in') {
-      this._expired = false;
-    }
-  }
-
-  async #startSignIn(profile: OidcProfile, settings: AccountAuthenticationSettings): Promise<void> {
-    if (this._starting) return;
-    this._starting = profile.id;
+  async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
+    this.#starting = profile.id;
+    this.requestUpdate();
     try {
       const { url } = await startSignIn({
         profile,
-        authorizationClientId: settings.meta.client_id,
+        authorizationClientId,
         clientId: this.clientId,
         baseUrl: this.baseUrl,
         redirectUri: this.redirectUri || defaultRedirectUri(),
-        display: this.display || undefined,
-        prompt: this.prompt || undefined,
-        uiLocales: this.uiLocales || undefined,
+        display: this.display,
+        prompt: this.prompt,
+        uiLocales: this.uiLocales,
       });
       const event = new SignInRedirectEvent({ profileId: profile.id, url });
-      this.dispatchEvent(event);
-      if (!event.defaultPrevented) this.navigate(url);
+      if (this.dispatchEvent(event)) this.navigate(url);
     } catch (error) {
-      this._failure = this.reportError(error);
-    } finally {
-      this._starting = undefined;
+      this.#fail(error);
     }
+    this.#starting = undefined;
+    this.requestUpdate();
   }
-
-  #retry = (): void => {
-    this._failure = undefined;
-    void this.#optionsTask.run();
-  };
-
-  #signOut = (): void => this.signOut();
 
   override render(): TemplateResult {
-    const busy = this.#callbackTask.status === TaskStatus.PENDING || this.#optionsTask.status === TaskStatus.PENDING;
-    return html`<div part="base" aria-busy=${busy ? 'true' : 'false'}>${this.#renderContent()}</div>`;
-  }
-
-  #renderContent(): TemplateResult | typeof nothing {
-    if (this.#pendingCallback || this.#callbackTask.status === TaskStatus.PENDING) {
-      return renderLoading(this.completingText);
-    }
-    if (this._failure) return renderError(this._failure, this.#retry, this.retryLabel);
     const session = this.#session.session;
-    if (session?.signedIn) return this.#renderSignedIn();
-    const notice = this._expired
-      ? html`<p part="message notice" role="status">${this.expiredText}</p>`
-      : nothing;
-    return html`${notice}${this.#optionsTask.render({
-      pending: () => renderLoading(this.loadingText),
-      complete: (options) => this.#renderOptions(options),
-      error: (error) => (isAbortError(error) ? nothing : renderError(error as StorefrontError, this.#retry, this.retryLabel)),
-    })}`;
+    const options = this.#options;
+    const completing = this.#callback || this.#exchange;
+    const loading = !options && this.#task.status == TaskStatus.PENDING;
+    return html`<div part="base" aria-busy=${!!(completing || loading)}>${
+      completing
+        ? renderLoading(this.completingText)
+        : this.#failure
+          ? renderError(this.#failure, this.#retry, this.retryLabel)
+          : session?.signedIn
+            ? this.#renderSignedIn(session)
+            : [
+                this.#expired ? html`<p part="message notice" role="status">${this.expiredText}</p>` : nothing,
+                loading
+                  ? renderLoading(this.loadingText)
+                  : options?.[1].length
+                    ? html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>${options[1].map(
+                        (profile) =>
+                          html`<button part="button" class="primary" type="button" ?disabled=${!!this.#starting} aria-busy=${
+                            this.#starting == profile.id
+                          } @click=${() => this.#start(profile, options[0])}>${
+                            profile.name?.trim() ? fill(this.signInLabel, { name: profile.name }) : this.signInFallbackLabel
+                          }</button>`,
+                      )}</div>`
+                    : options && html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`,
+              ]
+    }</div>`;
   }
 
-  #renderOptions(options: SignInOptions): TemplateResult {
-    if (options.profiles.length === 0) {
-      return html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`;
-    }
-    return html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>
-      ${options.profiles.map((profile) => {
-        const name = typeof profile.name === 'string' && profile.name.trim() !== '' ? profile.name : undefined;
-        const label = name ? fill(this.signInLabel, { name }) : this.signInFallbackLabel;
-        return html`<button
-          part="button"
-          class="primary"
-          type="button"
-          ?disabled=${this._starting !== undefined}
-          aria-busy=${this._starting === profile.id ? 'true' : 'false'}
-          @click=${() => this.#startSignIn(profile, options.settings)}
-        >
-          ${label}
-        </button>`;
-      })}
-    </div>`;
-  }
-
-  #renderSignedIn(): TemplateResult {
-    const session = this.#session.session;
-    const selected = session?.selectedAccount;
-    const count = session?.accounts.length ?? 0;
-    let text = this.signedInText;
-    if (selected) text = fill(this.signedInForText, { account: selected.accountName });
-    else if (count > 1) text = fill(this.signedInAccountsText, { count });
-    return html`<div part="signed-in">
-      <span part="status signed-in-as" role="status">${text}</span>
-      <button part="sign-out" type="button" @click=${this.#signOut}>${this.signOutLabel}</button>
-    </div>`;
+  #renderSignedIn(session: MemberSession): TemplateResult {
+    const selected = session.selectedAccount;
+    const count = session.accounts.length;
+    return html`<div part="signed-in"><span part="status signed-in-as" role="status">${
+      selected
+        ? fill(this.signedInForText, { account: selected.accountName })
+        : count > 1
+          ? fill(this.signedInAccountsText, { count })
+          : this.signedInText
+    }</span> <button part="sign-out" type="button" @click=${this.signOut}>${this.signOutLabel}</button></div>`;
   }
 }
 

@@ -1,73 +1,41 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveElement } from 'lit';
 import { MemberSession, type SessionChange, type SessionStorageMode } from '../../auth/session.js';
 
-export interface SessionControllerOptions {
-  clientId: () => string;
-  /** Undefined leaves the shared session's storage as it is. */
-  storage: () => SessionStorageMode | undefined;
-  /** Called on every change of the session, before the host re-renders. */
-  onChange?: (change: SessionChange) => void;
-}
+type Host = ReactiveElement & { clientId: string; storage?: SessionStorageMode };
 
 /**
- * Keeps a host subscribed to the shared session of its `client-id` while it is connected, following changes of
- * the client id or storage, and re-rendering the host on every session change.
+ * Keeps a host subscribed, while it is connected, to the shared session of its `client-id` (following changes of
+ * the client id), re-rendering it on every change. `storage` other than `session`/`memory` leaves the session's.
  */
 export class SessionController implements ReactiveController {
-  readonly #host: ReactiveControllerHost;
-  readonly #options: SessionControllerOptions;
-  #session?: MemberSession;
-  #key?: string;
-  #unsubscribe?: () => void;
-  #connected = false;
+  /** The session of the host's client id (undefined without one). */
+  session?: MemberSession;
+  #off?: () => void;
 
-  constructor(host: ReactiveControllerHost, options: SessionControllerOptions) {
-    this.#host = host;
-    this.#options = options;
+  constructor(
+    host: Host,
+    onChange: (change: SessionChange) => void = () => {},
+  ) {
+    const sync = () => {
+      const { clientId, storage } = host;
+      const session =
+        clientId && host.isConnected
+          ? MemberSession.for(clientId, storage == 'memory' || storage == 'session' ? storage : undefined)
+          : undefined;
+      if (session != this.session) {
+        this.#off?.();
+        this.#off = session?.subscribe((change) => {
+          onChange(change);
+          host.requestUpdate();
+        });
+      }
+      this.session = session;
+    };
+    this.hostConnected = this.hostUpdate = this.hostDisconnected = sync;
     host.addController(this);
   }
 
-  /** The session of the current client id (undefined without one or while disconnected). */
-  get session(): MemberSession | undefined {
-    if (this.#connected) {
-      this.#sync();
-      return this.#session;
-    }
-    const clientId = this.#options.clientId();
-    return clientId ? MemberSession.for(clientId, this.#options.storage()) : undefined;
-  }
-
-  hostConnected(): void {
-    this.#connected = true;
-    this.#sync();
-  }
-
-  hostUpdate(): void {
-    if (this.#connected) this.#sync();
-  }
-
-  hostDisconnected(): void {
-    this.#connected = false;
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    this.#session = undefined;
-    this.#key = undefined;
-  }
-
-  #sync(): void {
-    const clientId = this.#options.clientId();
-    const storage = this.#options.storage();
-    const key = `${storage ?? ''} ${clientId}`;
-    if (key === this.#key) return;
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    this.#session = undefined;
-    this.#key = key;
-    if (!clientId) return;
-    this.#session = MemberSession.for(clientId, storage);
-    this.#unsubscribe = this.#session.subscribe((change) => {
-      this.#options.onChange?.(change);
-      this.#host.requestUpdate();
-    });
-  }
+  hostConnected: () => void;
+  hostUpdate: () => void;
+  hostDisconnected: () => void;
 }

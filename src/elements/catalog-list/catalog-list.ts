@@ -1,7 +1,5 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
+import { html, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
 import { StorefrontClient } from '../../api/client.js';
 import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
@@ -12,17 +10,44 @@ import { CatalogSelectedEvent, type AccountSession } from '../../events.js';
 import { renderEmpty, renderError, renderLoading } from '../shared/status.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { catalogListStyles } from './catalog-list.styles.js';
-import { type ReleaseTexts, asUtc, renderReleaseList, renderRetention } from './catalog-releases.js';
-import { RowLayout } from './virtual-window.js';
+import { type Rows, indexAt, offsetOf } from './virtual-window.js';
 
 /** Renders one catalog in place of the built-in layout; the row keeps the fixed `rowHeight`. */
 export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateResult;
 
-/** Rows rendered above and below the visible ones, so a fast scroll does not show blank space. */
-const BUFFER_ROWS = 4;
-/** Assumed viewport height until the first measurement. */
-const INITIAL_VIEWPORT = 480;
-const NAV_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'];
+/** The release panel of an open row: its request, then its releases or its error. */
+interface Panel {
+  abort: AbortController;
+  done?: CatalogRelease[] | StorefrontError;
+}
+
+/** Lit declarations of properties whose attribute is their name in kebab case (`emptyLabel`: `empty-label`). */
+const attributes = (names: string, options?: PropertyDeclaration) =>
+  Object.fromEntries(
+    names.split(' ').map((name) => [name, { attribute: name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()), ...options }]),
+  );
+
+const formats: Record<string, Intl.DateTimeFormat> = {};
+
+/** `{label} <time>`, formatted for `locale`; only rows in view are ever formatted. */
+function renderDate(label: string, value: string, locale: string): TemplateResult {
+  // the API's timestamps carry no zone: they are UTC
+  const utc = /(Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : value + 'Z';
+  const date = new Date(utc);
+  const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+  if (!formats[locale]) {
+    try {
+      formats[locale] = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      // no lang, or one that is no language tag: the browser's
+      formats[locale] = new Intl.DateTimeFormat(undefined, options);
+    }
+  }
+  return html`${label} <time datetime=${utc}>${isNaN(+date) ? value : formats[locale].format(date)}</time>`;
+}
+
+/** Of two texts written `first|second`, the first when `first` is true (a text without `|` is both). */
+const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] ?? texts;
 
 /**
  * The catalogs the caller may view, with their releases. The list is windowed: only the rows in view (plus a
@@ -73,506 +98,424 @@ const NAV_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'];
 export class CatalogList extends StorefrontElement {
   static override defaultTag = 'catalog-list';
   static override styles = [...StorefrontElement.styles, catalogListStyles];
+  // each field below says its attribute (@attr) for the manifest
+  static override properties = {
+    ...attributes(
+      'baseUrl catalogBaseUrl clientId storage label emptyLabel loadingLabel loadingMoreLabel retryLabel ' +
+        'notConfiguredText ownerLabel updatedLabel releasesCountText releasesLabel releasesLoadingLabel publishText ' +
+        'deltaText publishedText retentionText noReleasesText',
+    ),
+    ...attributes('pageSize rowHeight releasesHeight', { type: Number }),
+    ...attributes('accessToken fetch renderItem', { attribute: false }),
+  };
 
-  /** Address of the account endpoints (and of the token endpoint of the implicit grant). */
-  @property({ attribute: 'base-url' }) baseUrl = '';
-  /** Address of the catalog endpoints when it differs from `base-url`. */
-  @property({ attribute: 'catalog-base-url' }) catalogBaseUrl = '';
-  /** The store's client id: names the shared session and the implicit grant. */
-  @property({ attribute: 'client-id' }) clientId = '';
-  /** Where the shared session is kept: `session` (sessionStorage, default) or `memory`. */
-  @property() storage: SessionStorageMode = 'session';
+  /**
+   * Address of the account endpoints (and of the token endpoint of the implicit grant).
+   * @attr base-url
+   */
+  baseUrl = '';
+  /**
+   * Address of the catalog endpoints when it differs from `base-url`.
+   * @attr catalog-base-url
+   */
+  catalogBaseUrl = '';
+  /**
+   * The store's client id: names the shared session and the implicit grant.
+   * @attr client-id
+   */
+  clientId = '';
+  /**
+   * Where the shared session is kept: `session` (sessionStorage, default) or `memory`.
+   * @attr storage
+   */
+  storage: SessionStorageMode = 'session';
   /**
    * A bearer token, or a function (possibly async) returning one, chosen by the host page. When set it is used
    * for every request and wins over the selected account's token and over the implicit token. Property only.
    */
-  @property({ attribute: false }) accessToken?: TokenSource;
+  accessToken?: TokenSource;
   /** The `fetch` to use (a proxy, tests); defaults to the browser's. Property only. */
-  @property({ attribute: false }) fetch?: FetchLike;
-  /** Catalogs per request (`page[limit]`, 1–10000); the service's default when unset. Every page is loaded. */
-  @property({ attribute: 'page-size', type: Number }) pageSize?: number;
-  /** Height of every row in CSS pixels; the window relies on it, so a custom layout must fit in it. */
-  @property({ attribute: 'row-height', type: Number }) rowHeight = 84;
-  /** Height of an opened release panel in CSS pixels (it scrolls inside when its content is taller). */
-  @property({ attribute: 'releases-height', type: Number }) releasesHeight = 220;
+  fetch?: FetchLike;
+  /**
+   * Catalogs per request (`page[limit]`, 1–10000); the service's default when unset. Every page is loaded.
+   * @attr page-size
+   */
+  pageSize?: number;
+  /**
+   * Height of every row in CSS pixels; the window relies on it, so a custom layout must fit in it.
+   * @attr row-height
+   */
+  rowHeight = 84;
+  /**
+   * Height of an opened release panel in CSS pixels (it scrolls inside when its content is taller).
+   * @attr releases-height
+   */
+  releasesHeight = 220;
   /** Renders a catalog instead of the built-in layout. Property only. */
-  @property({ attribute: false }) renderItem?: CatalogItemRenderer;
+  renderItem?: CatalogItemRenderer;
 
-  /** Accessible name of the list. */
-  @property() label = 'Catalogs';
-  /** Shown when the caller may view no catalog. */
-  @property({ attribute: 'empty-label' }) emptyLabel = 'No catalogs are available for this account.';
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Loading catalogs…';
-  /** Shown under the first pages while further pages arrive. */
-  @property({ attribute: 'loading-more-label' }) loadingMoreLabel = 'Loading more catalogs…';
-  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
-  @property({ attribute: 'not-configured-text' }) notConfiguredText =
-    'Waiting for the store address and a client id or access token.';
-  @property({ attribute: 'owner-label' }) ownerLabel = 'Owner';
-  @property({ attribute: 'updated-label' }) updatedLabel = 'Updated';
-  /** Number of releases; `{count}` is replaced. */
-  @property({ attribute: 'releases-count-text' }) releasesCountText = '{count} releases';
-  /** Number of releases when there is exactly one. */
-  @property({ attribute: 'release-count-one-text' }) releaseCountOneText = '1 release';
-  /** Text of the disclosure button (the catalog's name is added for assistive technology). */
-  @property({ attribute: 'releases-label' }) releasesLabel = 'Releases';
-  @property({ attribute: 'releases-loading-label' }) releasesLoadingLabel = 'Loading releases…';
-  @property({ attribute: 'full-publish-text' }) fullPublishText =
-    'Complete publish: this release contains the whole catalog.';
-  @property({ attribute: 'update-text' }) updateText =
-    'Update: changes since the previous release, laid over the data you already hold.';
-  @property({ attribute: 'full-delta-text' }) fullDeltaText =
-    'Full refresh: replace everything you hold for this catalog with this release.';
-  @property({ attribute: 'partial-delta-text' }) partialDeltaText =
-    'Incremental: keep what you hold for this catalog and apply these changes to it.';
-  @property({ attribute: 'retention-text' }) retentionText = 'Only the current release and the two before it are kept.';
-  @property({ attribute: 'published-label' }) publishedLabel = 'Published';
-  @property({ attribute: 'unknown-date-text' }) unknownDateText = 'Publication date not given';
-  @property({ attribute: 'no-releases-text' }) noReleasesText = 'This catalog has not been published yet.';
+  /**
+   * Accessible name of the list.
+   * @attr label
+   */
+  label = 'Catalogs';
+  /**
+   * Shown when the caller may view no catalog.
+   * @attr empty-label
+   */
+  emptyLabel = 'No catalogs are available for this account.';
+  /**
+   * Shown while the first page loads.
+   * @attr loading-label
+   */
+  loadingLabel = 'Loading catalogs…';
+  /**
+   * Shown under the first pages while further pages arrive.
+   * @attr loading-more-label
+   */
+  loadingMoreLabel = 'Loading more catalogs…';
+  /**
+   * Label of the retry button of an error.
+   * @attr retry-label
+   */
+  retryLabel = 'Try again';
+  /**
+   * Shown until `base-url` and a token source are set.
+   * @attr not-configured-text
+   */
+  notConfiguredText = 'Waiting for the store address and a client id or access token.';
+  /**
+   * Label before the catalog's owner.
+   * @attr owner-label
+   */
+  ownerLabel = 'Owner';
+  /**
+   * Label before the catalog's last update.
+   * @attr updated-label
+   */
+  updatedLabel = 'Updated';
+  /**
+   * Number of releases: the text for one `|` the text for any other number; `{count}` is replaced.
+   * @attr releases-count-text
+   */
+  releasesCountText = '{count} release|{count} releases';
+  /**
+   * Text of the disclosure button (the catalog's name is added for assistive technology).
+   * @attr releases-label
+   */
+  releasesLabel = 'Releases';
+  /**
+   * Shown while a release panel loads.
+   * @attr releases-loading-label
+   */
+  releasesLoadingLabel = 'Loading releases…';
+  /**
+   * What a release is: a complete publish `|` an update laid over the previous release.
+   * @attr publish-text
+   */
+  publishText =
+    'Complete publish: this release contains the whole catalog.|Update: changes since the previous release, laid over the data you already hold.';
+  /**
+   * What to do with a release: replace all you hold (full delta) `|` apply its changes (incremental).
+   * @attr delta-text
+   */
+  deltaText =
+    'Full refresh: replace everything you hold for this catalog with this release.|Incremental: apply these changes to what you hold for this catalog.';
+  /**
+   * Label before a release's publication date `|` the text when it has none.
+   * @attr published-text
+   */
+  publishedText = 'Published|Publication date not given';
+  /**
+   * The note under the releases (the spec keeps the current release and the two before it).
+   * @attr retention-text
+   */
+  retentionText = 'Only the current release and the two before it are kept.';
+  /**
+   * Shown in the panel of a catalog without releases.
+   * @attr no-releases-text
+   */
+  noReleasesText = 'This catalog has not been published yet.';
 
-  /** The account selected in the shared session, if any. */
-  @state() private account?: AccountSession;
-  /** Row that keyboard focus is on (or returns to): the list's one tab stop. */
-  @state() private activeIndex = 0;
-  /** Rows whose release panel is open. */
-  @state() private expanded: ReadonlySet<number> = new Set();
-  @state() private viewportHeight = INITIAL_VIEWPORT;
-
-  #catalogs: Catalog[] = [];
-  #snapshot?: readonly Catalog[];
+  #list: readonly Catalog[] = [];
   #client?: StorefrontClient;
-  #error?: StorefrontError;
-  #abortedByDisconnect = false;
-  #releaseTasks = new Map<number, Task<[Catalog], CatalogRelease[]>>();
+  #account?: AccountSession;
   #unsubscribe?: () => void;
-  #resizeObserver?: ResizeObserver;
-  #observed?: Element;
+  /** Open release panels by row. */
+  #panels = new Map<number, Panel>();
+  /** The row keyboard focus is on (or returns to): the list's one tab stop. */
+  #active = 0;
   #scrollY = 0;
-  #renderedRange = '';
-  #formatter?: { locale: string; format: Intl.DateTimeFormat };
+  #height = 480;
+  /** The host resizes with its viewport, so this also sees the viewport appear and change. */
+  #resize = new ResizeObserver(() => {
+    this.#height = this.renderRoot.querySelector('[part=viewport]')?.clientHeight || this.#height;
+    this.requestUpdate();
+  });
+  /** Which element of its row had focus before an update (-1 or undefined: none). */
+  #focus?: number;
+  #abortedByDisconnect?: boolean;
 
-  readonly #listTask = new Task(this, {
-    task: async ([baseUrl, catalogBaseUrl, clientId, hostToken, accountToken, fetchImpl, limit], { signal }) => {
-      const list: Catalog[] = [];
-      this.#setCatalogs(list);
+  #task = new Task(this, {
+    task: async ([baseUrl, catalogBaseUrl, clientId, hostToken, accountToken, fetch, limit], { signal }) => {
+      // a new list starts at the top (its viewport is a new element), all panels closed
+      this.#closePanels(true);
+      this.#list = Object.freeze([]);
+      this.#active = this.#scrollY = 0;
       if (!baseUrl) return initialState;
-      const client = new StorefrontClient({
-        baseUrl: baseUrl as string,
-        catalogBaseUrl: (catalogBaseUrl as string) || undefined,
-        fetch: fetchImpl as FetchLike | undefined,
-      });
-      const token = (hostToken || accountToken || (clientId && implicitTokenSource(client, clientId as string))) as
-        | TokenSource
-        | undefined;
+      const client = new StorefrontClient({ baseUrl, catalogBaseUrl, fetch });
+      const token = hostToken || accountToken || (clientId && implicitTokenSource(client, clientId));
       if (!token) return initialState;
-      const authorized = client.withToken(token);
-      this.#client = authorized;
-      const query = typeof limit === 'number' ? { limit } : {};
+      const authorized = (this.#client = client.withToken(token));
+      // the client checks the range; 0 and NaN (an empty attribute) mean the service's default
+      const query = { limit: limit || undefined };
       for await (const page of authorized.pages<Catalog>((o) => authorized.listCatalogs(query, o), { signal })) {
-        list.push(...page);
-        this.#snapshot = undefined;
-        // the first page shows while the next ones load
+        signal.throwIfAborted();
+        // one copy per page; the first page shows while the next ones load
+        this.#list = Object.freeze(this.#list.concat(page));
         this.requestUpdate();
       }
-      if (signal.aborted) throw new DOMException('The list was replaced.', 'AbortError');
-      return list;
+      signal.throwIfAborted();
+      return this.#list;
     },
-    args: () => [
-      this.baseUrl,
-      this.catalogBaseUrl,
-      this.clientId,
-      this.accessToken,
-      this.account?.token,
-      this.fetch,
-      this.#limit,
-    ],
-    onComplete: () => {
-      this.#error = undefined;
-    },
-    onError: (error) => {
-      this.#error = isAbortError(error) ? undefined : this.reportError(error);
-    },
+    args: () =>
+      [
+        this.baseUrl,
+        this.catalogBaseUrl,
+        this.clientId,
+        this.accessToken,
+        this.#account?.token,
+        this.fetch,
+        this.pageSize,
+      ] as const,
+    onError: (error) => void (isAbortError(error) || this.reportError(error)),
   });
 
   /** What has been loaded so far, in the API's order (read-only). */
   get catalogs(): readonly Catalog[] {
-    this.#snapshot ??= Object.freeze([...this.#catalogs]);
-    return this.#snapshot;
+    return this.#list;
   }
 
   /** Loads the list again (every page), with the current token. */
   reload(): void {
-    void this.#listTask.run();
-  }
-
-  get #limit(): number | undefined {
-    const size = Number(this.pageSize);
-    return Number.isInteger(size) && size >= 1 && size <= 10000 ? size : undefined;
-  }
-
-  #setCatalogs(list: Catalog[]): void {
-    this.#catalogs = list;
-    this.#snapshot = undefined;
-    this.#error = undefined;
-    for (const task of this.#releaseTasks.values()) this.#dropTask(task);
-    this.#releaseTasks.clear();
-    this.expanded = new Set();
-    this.activeIndex = 0;
-    this.#scrollY = 0;
-    const viewport = this.#viewport;
-    if (viewport) viewport.scrollTop = 0;
+    void this.#task.run();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#subscribe();
+    this.#resize.observe(this);
     // changes made while disconnected were not rendered (see shouldUpdate)
     this.requestUpdate();
-    if (this.#abortedByDisconnect) {
-      this.#abortedByDisconnect = false;
-      this.reload();
-    }
+    if (this.#abortedByDisconnect) this.reload();
+    this.#abortedByDisconnect = false;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    this.#resizeObserver?.disconnect();
-    this.#observed = undefined;
-    if (this.#listTask.status === TaskStatus.PENDING) {
+    this.#subscribe();
+    this.#resize.disconnect();
+    if (this.#task.status === TaskStatus.PENDING) {
       this.#abortedByDisconnect = true;
-      this.#listTask.abort();
+      this.#task.abort();
     }
-    for (const task of this.#releaseTasks.values()) task.abort();
+    this.#closePanels();
+  }
+
+  /** Closes the panels still loading, or all. */
+  #closePanels(all?: boolean): void {
+    for (const [index, { abort, done }] of this.#panels) {
+      if (all || !done) {
+        abort.abort();
+        this.#panels.delete(index);
+      }
+    }
   }
 
   /** A removed element does not render what arrives (or fails) after it left the page. */
-  protected override shouldUpdate(changed: PropertyValues): boolean {
-    return this.isConnected && super.shouldUpdate(changed);
+  protected override shouldUpdate(): boolean {
+    return this.isConnected;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     if (changed.has('clientId') || changed.has('storage')) this.#subscribe();
+    const focused = this.shadowRoot!.activeElement;
+    this.#focus = [...(focused?.closest('.item')?.querySelectorAll('*') ?? [])].indexOf(focused!);
   }
 
   protected override updated(): void {
-    const viewport = this.#viewport ?? undefined;
-    if (viewport === this.#observed) return;
-    this.#resizeObserver ??= new ResizeObserver(([entry]) => {
-      const height = Math.round(entry?.contentRect.height ?? 0);
-      if (height > 0 && height !== this.viewportHeight) this.viewportHeight = height;
-    });
-    if (this.#observed) this.#resizeObserver.unobserve(this.#observed);
-    this.#observed = viewport;
-    if (viewport) this.#resizeObserver.observe(viewport);
+    // rows are rendered by position, so a scroll can hand the focused node to another row: focus follows the row
+    this.#row(this.#active)?.querySelectorAll<HTMLElement>('*')[this.#focus!]?.focus({ preventScroll: true });
   }
 
+  #row(index: number): Element | null {
+    return this.renderRoot.querySelector(`.item[data-index="${index}"]`);
+  }
+
+  /** Follows the shared session of `client-id` while connected. */
   #subscribe(): void {
     this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
-    if (!this.clientId || !this.isConnected) {
-      this.account = undefined;
-      return;
+    this.#account = this.#unsubscribe = undefined;
+    if (this.clientId && this.isConnected) {
+      const session = MemberSession.for(this.clientId, this.storage === 'memory' ? 'memory' : 'session');
+      const sync = () => {
+        this.#account = session.selectedAccount;
+        this.requestUpdate();
+      };
+      this.#unsubscribe = session.subscribe(sync);
+      sync();
     }
-    const session = MemberSession.for(this.clientId, this.storage === 'memory' ? 'memory' : 'session');
-    const sync = () => {
-      this.account = session.selectedAccount;
+  }
+
+  get #rows(): Rows {
+    return {
+      count: this.#list.length,
+      // a height that is no number falls back to the default
+      row: this.rowHeight || 84,
+      panel: this.releasesHeight || 220,
+      open: [...this.#panels.keys()].sort((a, b) => a - b),
     };
-    this.#unsubscribe = session.subscribe(sync);
-    sync();
-  }
-
-  get #viewport(): HTMLElement | null {
-    return this.renderRoot?.querySelector<HTMLElement>('[part~="viewport"]') ?? null;
-  }
-
-  get #layout(): RowLayout {
-    return new RowLayout(this.#catalogs.length, this.#rowHeight, this.#panelHeight, this.expanded);
-  }
-
-  get #rowHeight(): number {
-    const height = Number(this.rowHeight);
-    return height > 0 ? height : 84;
-  }
-
-  get #panelHeight(): number {
-    const height = Number(this.releasesHeight);
-    return height > 0 ? height : 220;
   }
 
   override render(): TemplateResult {
-    const status = this.#listTask.status;
-    const busy = status === TaskStatus.PENDING || (status === TaskStatus.ERROR && !this.#error);
-    const count = this.#catalogs.length;
-    let body: unknown;
-    if (status === TaskStatus.INITIAL) {
-      body = html`<p part="not-configured">${this.notConfiguredText}</p>`;
-    } else if (this.#error && status === TaskStatus.ERROR) {
-      body = [renderError(this.#error, () => this.reload(), this.retryLabel), count ? this.#renderList() : nothing];
-    } else if (count === 0) {
-      body = busy ? renderLoading(this.loadingLabel) : renderEmpty(this.emptyLabel);
-    } else {
-      body = [this.#renderList(), busy ? renderLoading(this.loadingMoreLabel) : nothing];
-    }
-    return html`<div part="base" aria-busy=${busy ? 'true' : 'false'}>${body}</div>`;
+    const { status, error } = this.#task;
+    const busy = status === TaskStatus.PENDING;
+    const list = this.#list.length ? this.#renderList(status === TaskStatus.COMPLETE) : undefined;
+    // an error left by an abort is never shown: the element was removed, and is reloaded when it comes back
+    return html`<div part="base" aria-busy=${busy}>${
+      status === TaskStatus.INITIAL
+        ? html`<p part="not-configured">${this.notConfiguredText}</p>`
+        : status === TaskStatus.ERROR
+          ? [renderError(error as StorefrontError, () => this.reload(), this.retryLabel), list]
+          : list
+            ? [list, busy ? renderLoading(this.loadingMoreLabel) : '']
+            : busy
+              ? renderLoading(this.loadingLabel)
+              : renderEmpty(this.emptyLabel)
+    }</div>`;
   }
 
-  #renderList(): TemplateResult {
-    const layout = this.#layout;
-    const [start, end] = layout.range(this.#scrollY, this.viewportHeight, BUFFER_ROWS);
-    this.#renderedRange = `${start}:${end}`;
-    const active = Math.min(this.activeIndex, layout.count - 1);
+  #renderList(complete: boolean): TemplateResult {
+    const rows = this.#rows;
+    const { count, row } = rows;
+    const start = Math.max(0, indexAt(rows, this.#scrollY) - 4);
+    // four rows more on either side, so a fast scroll shows no blank space
+    const end = Math.min(count, indexAt(rows, this.#scrollY + this.#height) + 5);
+    const active = Math.min(this.#active, count - 1);
     const indices: number[] = [];
-    // the row that holds focus stays in the DOM even when scrolled away, in index order so that it is
-    // never moved (moving a focused node blurs it)
+    // the row that holds focus stays in the DOM even when scrolled away, in index order
     if (active < start) indices.push(active);
     for (let i = start; i < end; i++) indices.push(i);
     if (active >= end) indices.push(active);
-    const setSize = this.#listTask.status === TaskStatus.COMPLETE ? layout.count : -1;
-    const locale = this.closest('[lang]')?.getAttribute('lang') || navigator.language;
-    return html`<div part="viewport" style="--_row-height:${layout.rowHeight}px" @scroll=${this.#onScroll}>
-      <div
-        part="list"
-        role="list"
-        aria-label=${this.label}
-        style="height:${layout.totalHeight}px"
-        @click=${this.#onClick}
-        @keydown=${this.#onKeyDown}
-        @focusin=${this.#onFocusIn}
-      >
-        ${repeat(
-          indices,
-          (i) => i,
-          (i) => this.#renderItem(i, layout, i === active, setSize, locale),
-        )}
-      </div>
-    </div>`;
+    const locale = this.closest<HTMLElement>('[lang]')?.lang ?? '';
+    return html`<div part="viewport" style="--_row-height:${row}px" @scroll=${this.#onEvent}><div part="list" role="list" aria-label=${this.label} style="height:${offsetOf(rows, count)}px" @click=${this.#onEvent} @keydown=${this.#onEvent} @focusin=${this.#onEvent}>${indices.map(
+      (i) => {
+        const catalog = this.#list[i]!;
+        const { name, description, owner, updated_at } = catalog.attributes;
+        const releases = catalog.relationships.releases.meta.count;
+        const panel = this.#panels.get(i);
+        const tabIndex = i === active ? 0 : -1;
+        return html`<div class="item" part=${i === active ? 'item item-active' : 'item'} role="listitem" data-index=${i} aria-posinset=${i + 1} aria-setsize=${complete ? count : -1} style="transform:translateY(${offsetOf(rows, i)}px);height:${row + (panel ? rows.panel : 0)}px">${
+          this.renderItem
+            ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
+            : html`<div part="row" class="row"><button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button><span part="description">${description}</span><span part="meta"><span part="owner">${this.ownerLabel}: ${owner}</span><span part="releases-count">${pick(this.releasesCountText, releases === 1).replace('{count}', String(releases))}</span><span part="updated">${renderDate(this.updatedLabel, updated_at, locale)}</span></span><button part="expand" tabindex=${tabIndex} aria-expanded=${!!panel} aria-controls=${panel ? `releases-${i}` : nothing}>${this.releasesLabel}<span class="visually-hidden">: ${name}</span></button></div>`
+        }${panel ? this.#renderPanel(panel.done, i, name, rows.panel, locale) : ''}</div>`;
+      },
+    )}</div></div>`;
   }
 
-  #renderItem(index: number, layout: RowLayout, active: boolean, setSize: number, locale: string): TemplateResult {
-    const catalog = this.#catalogs[index];
-    const expanded = layout.isExpanded(index);
-    const panelId = `releases-${index}`;
-    const tabIndex = active ? 0 : -1;
-    return html`<div
-      class="item"
-      part=${active ? 'item item-active' : 'item'}
-      role="listitem"
-      data-index=${index}
-      aria-posinset=${index + 1}
-      aria-setsize=${setSize}
-      style="transform:translateY(${layout.offsetOf(index)}px);height:${layout.heightOf(index)}px"
-    >
-      ${this.renderItem
-        ? html`<div class="custom focus-target" tabindex=${tabIndex} data-index=${index}>
-            ${this.renderItem(catalog, index)}
-          </div>`
-        : this.#renderRow(catalog, index, tabIndex, expanded, panelId, locale)}
-      ${expanded ? this.#renderReleases(catalog, index, panelId, locale) : nothing}
-    </div>`;
-  }
-
-  #renderRow(
-    catalog: Catalog,
+  #renderPanel(
+    done: CatalogRelease[] | StorefrontError | undefined,
     index: number,
-    tabIndex: number,
-    expanded: boolean,
-    panelId: string,
+    name: string,
+    height: number,
     locale: string,
   ): TemplateResult {
-    const attributes = catalog?.attributes ?? ({} as Partial<Catalog['attributes']>);
-    const name = String(attributes.name ?? '');
-    const count = catalog?.relationships?.releases?.meta?.count;
-    const updated = attributes.updated_at;
-    return html`<div part="row" class="row">
-      <button type="button" part="select" class="focus-target" tabindex=${tabIndex} data-index=${index}>
-        <span part="name">${name}</span>
-      </button>
-      <span part="description">${attributes.description ?? ''}</span>
-      <span part="meta">
-        <span part="owner">${this.ownerLabel}: ${attributes.owner ?? ''}</span>
-        ${typeof count === 'number'
-          ? html`<span part="releases-count"
-              >${count === 1 ? this.releaseCountOneText : this.releasesCountText.replace('{count}', String(count))}</span
-            >`
-          : nothing}
-        ${updated
-          ? html`<span part="updated"
-              >${this.updatedLabel} <time datetime=${asUtc(updated)}>${this.#formatDate(updated, locale)}</time></span
-            >`
-          : nothing}
-      </span>
-      <button
-        type="button"
-        part="expand"
-        data-action="expand"
-        data-index=${index}
-        tabindex=${tabIndex}
-        aria-expanded=${expanded ? 'true' : 'false'}
-        aria-controls=${expanded ? panelId : nothing}
-      >
-        ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
-      </button>
-    </div>`;
+    const published = this.publishedText;
+    return html`<div part="releases" id="releases-${index}" role="region" tabindex="0" aria-label="${this.releasesLabel}: ${name}" aria-busy=${!done} style="height:${height}px">${
+      !done
+        ? renderLoading(this.releasesLoadingLabel)
+        : !Array.isArray(done)
+          ? renderError(done, () => this.#open(index), this.retryLabel)
+          : done.length
+            ? html`<ol part="release-list">${done.map(
+                ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
+                  html`<li part="release" data-full-publish=${full} data-full-delta=${delta}><span part="release-date">${
+                    at ? renderDate(pick(published, true), at, locale) : pick(published, false)
+                  }</span> <span part="release-publish">${pick(this.publishText, full)}</span> <span part="release-delta">${pick(
+                    this.deltaText,
+                    delta,
+                  )}</span></li>`,
+              )}</ol>`
+            : html`<p part="releases-empty">${this.noReleasesText}</p>`
+    }${this.retentionText ? html`<p part="releases-note">${this.retentionText}</p>` : ''}</div>`;
   }
 
-  #renderReleases(catalog: Catalog, index: number, panelId: string, locale: string): TemplateResult {
-    const task = this.#releaseTasks.get(index);
-    const pending = !task || task.status === TaskStatus.PENDING;
-    const content = task?.render({
-      pending: () => renderLoading(this.releasesLoadingLabel),
-      complete: (releases) => renderReleaseList(releases, this.#releaseTexts, (v) => this.#formatDate(v, locale)),
-      error: (error) =>
-        isAbortError(error) ? nothing : renderError(error as StorefrontError, () => void task.run(), this.retryLabel),
-    });
-    return html`<div
-      part="releases"
-      id=${panelId}
-      role="region"
-      tabindex="0"
-      aria-label=${`${this.releasesLabel}: ${catalog?.attributes?.name ?? ''}`}
-      aria-busy=${pending ? 'true' : 'false'}
-      style="height:${this.#panelHeight}px"
-    >
-      ${content ?? nothing} ${renderRetention(this.#releaseTexts)}
-    </div>`;
-  }
-
-  get #releaseTexts(): ReleaseTexts {
-    return {
-      fullPublish: this.fullPublishText,
-      update: this.updateText,
-      fullDelta: this.fullDeltaText,
-      partialDelta: this.partialDeltaText,
-      retention: this.retentionText,
-      published: this.publishedLabel,
-      unknownDate: this.unknownDateText,
-      noReleases: this.noReleasesText,
-    };
-  }
-
-  #formatDate(value: string, locale: string): string {
-    const date = new Date(asUtc(value));
-    if (Number.isNaN(date.getTime())) return value;
-    if (this.#formatter?.locale !== locale) {
-      let format: Intl.DateTimeFormat;
-      try {
-        format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-      } catch {
-        format = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  /** Scroll, focus, click and keys of the list, which all end in an update. */
+  #onEvent = (event: Event): void => {
+    const { type, key } = event as KeyboardEvent;
+    const target = event.target as HTMLElement;
+    const index = Number(target.closest<HTMLElement>('.item')?.dataset.index);
+    if (type === 'scroll') this.#scrollY = target.scrollTop;
+    else if (type === 'focusin') {
+      // focus that an update restored changes nothing
+      if (this.#active === index) return;
+      this.#active = index;
+    }
+    // what happens inside a release panel is the panel's
+    else if (index >= 0 && !target.closest('[part~=releases]')) {
+      if (type === 'click') {
+        if (target.closest('[part~=expand]')) this.#toggle(index);
+        else this.#select(index);
+      } else {
+        const last = this.#list.length - 1;
+        const page = Math.max(1, Math.floor(this.#height / this.#rows.row) - 1);
+        const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: last, PageDown: index + page, PageUp: index - page }[
+          key
+        ];
+        const choose = target.classList.contains('custom') && (key === 'Enter' || key === ' ');
+        if (choose || next !== undefined) event.preventDefault();
+        if (choose) this.#select(index);
+        else if (next !== undefined) void this.focusItem(Math.min(last, Math.max(0, next)));
       }
-      this.#formatter = { locale, format };
     }
-    return this.#formatter.format.format(date);
-  }
-
-  #onScroll = (event: Event): void => {
-    this.#scrollY = (event.currentTarget as HTMLElement).scrollTop;
-    const [start, end] = this.#layout.range(this.#scrollY, this.viewportHeight, BUFFER_ROWS);
-    // re-render only when another row enters or leaves the window
-    if (`${start}:${end}` !== this.#renderedRange) this.requestUpdate();
-  };
-
-  #onClick = (event: MouseEvent): void => {
-    for (const node of event.composedPath()) {
-      if (!(node instanceof HTMLElement) || node === event.currentTarget) return;
-      if (node.part.contains('releases')) return;
-      if (node.dataset.action === 'expand') return this.#toggle(Number(node.dataset.index));
-      if (node.classList.contains('item')) return this.#select(Number(node.dataset.index));
-    }
-  };
-
-  #onFocusIn = (event: FocusEvent): void => {
-    const target = event.composedPath()[0];
-    const index = target instanceof HTMLElement ? target.closest<HTMLElement>('.item')?.dataset.index : undefined;
-    if (index !== undefined) this.activeIndex = Number(index);
-  };
-
-  #onKeyDown = (event: KeyboardEvent): void => {
-    const target = event.composedPath()[0];
-    if (!(target instanceof HTMLElement) || target.closest('[part~="releases"]')) return;
-    const item = target.closest<HTMLElement>('.item');
-    if (!item) return;
-    const index = Number(item.dataset.index);
-    if ((event.key === 'Enter' || event.key === ' ') && target.classList.contains('custom')) {
-      event.preventDefault();
-      this.#select(index);
-      return;
-    }
-    if (!NAV_KEYS.includes(event.key)) return;
-    event.preventDefault();
-    const last = this.#catalogs.length - 1;
-    const page = Math.max(1, Math.floor(this.viewportHeight / this.#rowHeight) - 1);
-    const next = {
-      ArrowDown: index + 1,
-      ArrowUp: index - 1,
-      Home: 0,
-      End: last,
-      PageDown: index + page,
-      PageUp: index - page,
-    }[event.key]!;
-    void this.focusItem(Math.min(last, Math.max(0, next)));
+    this.requestUpdate();
   };
 
   /** Moves keyboard focus to the catalog at `index`, scrolling it into view (and into the DOM). */
   async focusItem(index: number): Promise<void> {
-    if (index < 0 || index >= this.#catalogs.length) return;
-    this.activeIndex = index;
-    const viewport = this.#viewport;
-    if (viewport) {
-      const layout = this.#layout;
-      const top = layout.offsetOf(index);
-      const bottom = top + layout.rowHeight;
-      if (top < viewport.scrollTop) viewport.scrollTop = top;
-      else if (bottom > viewport.scrollTop + viewport.clientHeight) viewport.scrollTop = bottom - viewport.clientHeight;
-      this.#scrollY = viewport.scrollTop;
-    }
+    if (!this.#list[index]) return;
+    this.#active = index;
+    this.requestUpdate();
     await this.updateComplete;
-    this.renderRoot.querySelector<HTMLElement>(`.focus-target[data-index="${index}"]`)?.focus({ preventScroll: true });
+    const row = this.#row(index);
+    row?.scrollIntoView({ block: 'nearest' });
+    row?.querySelector<HTMLElement>('[tabindex]')?.focus({ preventScroll: true });
   }
 
   #select(index: number): void {
-    const catalog = this.#catalogs[index];
-    if (!catalog) return;
-    this.activeIndex = index;
-    this.dispatchEvent(new CatalogSelectedEvent({ catalog }));
+    this.#active = index;
+    this.dispatchEvent(new CatalogSelectedEvent({ catalog: this.#list[index]! }));
   }
 
+  /** Opens or closes the release panel of a row. */
   #toggle(index: number): void {
-    const catalog = this.#catalogs[index];
-    const client = this.#client;
-    if (!catalog || !client) return;
-    const expanded = new Set(this.expanded);
-    const existing = this.#releaseTasks.get(index);
-    if (existing) {
-      this.#dropTask(existing);
-      this.#releaseTasks.delete(index);
-      expanded.delete(index);
-    } else {
-      const task = new Task<[Catalog], CatalogRelease[]>(this, {
-        autoRun: false,
-        args: () => [catalog],
-        task: async ([c], { signal }) => {
-          try {
-            return (await client.listCatalogReleases(c, { signal })).data;
-          } catch (error) {
-            if (signal.aborted || isAbortError(error)) throw error;
-            throw this.reportError(error);
-          }
-        },
-      });
-      this.#releaseTasks.set(index, task);
-      expanded.add(index);
-      void task.run([catalog]);
-    }
-    this.activeIndex = index;
-    this.expanded = expanded;
+    this.#panels.get(index)?.abort.abort();
+    if (!this.#panels.delete(index)) this.#open(index);
+    this.#active = index;
   }
 
-  #dropTask(task: Task<[Catalog], CatalogRelease[]>): void {
-    task.abort();
-    this.removeController(task);
+  /** Loads (or loads again) the releases of a row into its panel. */
+  #open(index: number): void {
+    const panel: Panel = { abort: new AbortController() };
+    const { signal } = panel.abort;
+    this.#panels.set(index, panel);
+    this.#client!.listCatalogReleases(this.#list[index]!, { signal })
+      .then(
+        ({ data }) => (panel.done = data),
+        (error) => signal.aborted || (panel.done = this.reportError(error)),
+      )
+      .finally(() => this.requestUpdate());
   }
 }
 

@@ -1,96 +1,24 @@
 import { css } from 'lit';
 
-/** Table, pager and form controls of the operator lists. */
+/**
+ * Table, pager, search and "Add member" panel of the two operator lists (one sheet: both ship in one bundle);
+ * buttons, errors, empty texts and the spinner come from the theme.
+ */
 export const pagedTableStyles = css`
-  input,
-  select {
-    font: inherit;
-    color: var(--_text);
-    background: var(--_surface);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: calc(var(--_space) * 0.6) var(--_space);
-  }
-  [part~='table-wrapper'] {
-    overflow-x: auto;
-  }
-  [part~='table'] {
-    width: 100%;
-    border-collapse: collapse;
-    background: var(--_surface);
-  }
-  [part~='table'][aria-busy='true'] tbody {
-    opacity: 0.6;
-  }
-  th,
-  td {
-    text-align: start;
-    padding: calc(var(--_space) * 0.75) var(--_space);
-    border-bottom: 1px solid var(--_border);
-  }
-  th {
-    background: var(--_surface-alt);
-    padding: 0;
-  }
-  [part~='sort-button'] {
-    display: flex;
-    width: 100%;
-    justify-content: space-between;
-    gap: var(--_space);
-    border: 0;
-    border-radius: 0;
-    background: transparent;
-    font-weight: 600;
-    text-align: start;
-  }
-  [part~='sort-indicator'] {
-    color: var(--_muted);
-  }
-  [part~='sort-indicator'][part~='sort-none'] {
-    opacity: 0.5;
-  }
-  [part~='row'] {
-    cursor: default;
-  }
-  [part~='row-button'] {
-    border: 0;
-    background: transparent;
-    padding: 0;
-    color: var(--_accent);
-    text-align: start;
-    text-decoration: underline;
-  }
-  [part~='row'][part~='selected'] {
-    background: color-mix(in srgb, var(--_accent) 12%, var(--_surface));
-  }
-  [part~='cell-email'],
-  [part~='cell-id'] {
-    overflow-wrap: anywhere;
-  }
-  [part~='pager'] {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: var(--_space);
-    margin-top: var(--_space);
-  }
-  [part~='page-button'][aria-disabled='true'] {
-    cursor: not-allowed;
-    opacity: 0.6;
-  }
-  [part~='page-status'] {
-    color: var(--_muted);
-    min-width: 12em;
-    text-align: center;
-  }
-  [part~='page-size-label'] {
-    display: inline-flex;
-    align-items: center;
-    gap: calc(var(--_space) / 2);
-    margin-inline-start: auto;
-  }
-  [part~='loading'] {
-    margin-bottom: var(--_space);
-    color: var(--_muted);
-  }
+input,select{font:inherit;color:inherit;background:none;border:1px solid var(--_border);border-radius:var(--_radius);padding:.3em .5em}
+[part~='table-wrapper']{overflow-x:auto}
+table{width:100%;border-collapse:collapse}
+[aria-busy='true'] tbody,[aria-disabled='true']{opacity:.6}
+th,td{text-align:start;padding:.4em var(--_space);border-bottom:1px solid var(--_border);overflow-wrap:anywhere}
+th{background:var(--_surface-alt);padding:0}
+th button{display:flex;width:100%;justify-content:space-between;border:0;background:none;font-weight:600}
+[part~='sort-indicator'],[part~='page-status'],[part~='loading'],[part~='candidate-email']{color:var(--_muted)}
+[part~='row-button']{border:0;background:none;padding:0;color:var(--_accent);text-decoration:underline}
+[part~='selected']{background:color-mix(in srgb,var(--_accent) 12%,var(--_surface))}
+nav,[part~='search'],[part~='actions'],[part~='add-actions']{display:flex;flex-wrap:wrap;align-items:center;gap:var(--_space);margin-block:var(--_space)}
+nav label{margin-inline-start:auto}
+[part~='announcement']:empty{display:none}
+[part~='add-panel']{border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface-alt);padding:0 var(--_space)}
+[part~='candidates']{border:0;padding:0;max-height:18em;overflow-y:auto}
+[part~='candidate']{display:block;padding:.2em 0}
 `;

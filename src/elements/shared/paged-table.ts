@@ -1,14 +1,10 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
-import { StorefrontClient } from '../../api/client.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { OperatorClient } from '../../api/operator-client.js';
 import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
-import { MAX_PAGE_LIMIT } from '../../api/query.js';
-import type { Sort, SortAttribute } from '../../api/types.js';
-import { type PageInfo, fill, renderPager } from './pager.js';
-import { renderSortableHeader } from './sortable-header.js';
+import type { ListEnvelope, Sort } from '../../api/types.js';
+import { fill } from './pager.js';
 import { describeForPeople, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
 import { pagedTableStyles } from './paged-table.styles.js';
@@ -22,338 +18,238 @@ export interface RowFields {
   updated_at: string;
 }
 
-export interface TablePage<Row> {
-  rows: Row[];
-  info: PageInfo;
-}
-
 export interface PageRequest {
   sort: Sort;
   limit: number;
   offset: number;
 }
 
-const COLUMN_NAMES: readonly SortAttribute[] = ['id', 'name', 'email', 'created_at', 'updated_at'];
-const DEFAULT_PAGE_SIZE = 25;
+/** The task states under short names (a `TaskStatus.PENDING` read is not minified; these are). */
+export const { INITIAL, PENDING, COMPLETE, ERROR } = TaskStatus;
+
+/** The rows of a page and where the page sits in its list. */
+export type TablePage<Row> = [Row[], ListEnvelope<unknown>['meta']];
+
+/**
+ * Properties whose change by the host, after the first render, shows page 1 again (unless `page` changes too).
+ * Both elements' query properties are named here; a property an element lacks never changes.
+ */
+const QUERY_KEYS = ['sort', 'pageSize', 'filterField', 'filterValue', 'accountId', 'memberId'];
 
 /**
  * The table, sorting, paging and load states the two operator lists share. A subclass says how to load a
  * page and what a row shows; everything reflected here (`sort`, `page-size`, `page`) is a deep link.
  */
 export abstract class PagedTableElement<Row> extends StorefrontElement {
-  static override styles = [...StorefrontElement.styles, pagedTableStyles];
+  static override styles = [StorefrontElement.styles, pagedTableStyles];
+
+  static override properties: PropertyDeclarations = {
+    baseUrl: { attribute: 'base-url' },
+    accessToken: { attribute: false },
+    fetch: { attribute: false },
+    sort: { reflect: true },
+    pageSize: { attribute: 'page-size', type: Number, reflect: true },
+    page: { type: Number, reflect: true },
+    columns: {},
+    nameLabel: { attribute: 'name-label' },
+    emailLabel: { attribute: 'email-label' },
+    createdLabel: { attribute: 'created-label' },
+    updatedLabel: { attribute: 'updated-label' },
+    pageSizeLabel: { attribute: 'page-size-label' },
+    pageStatusText: { attribute: 'page-status-text' },
+    selected: { attribute: false },
+  };
 
   /** Address of the account endpoints, e.g. `https://useast.api.example.com`. */
-  @property({ attribute: 'base-url' }) baseUrl = '';
+  baseUrl = '';
 
   /**
    * The operator's bearer token, or a function (possibly async) returning one for each request. Property only;
    * nothing is requested until both `base-url` and this are set.
    */
-  @property({ attribute: false }) accessToken?: TokenSource;
+  accessToken?: TokenSource;
 
   /** The `fetch` to use (a proxy, tests); defaults to the browser's. Property only. */
-  @property({ attribute: false }) fetch?: FetchLike;
+  fetch?: FetchLike;
 
   /** Sort attribute (`created_at`, `email`, `id`, `name`, `updated_at`), `-` in front for descending. */
-  @property({ reflect: true }) sort: Sort = '-created_at';
+  sort: Sort = '-created_at';
 
   /** Rows per page (1–10000; the page size choice offers 10, 25, 50 and 100). */
-  @property({ attribute: 'page-size', type: Number, reflect: true }) pageSize = DEFAULT_PAGE_SIZE;
+  pageSize = 25;
 
   /** The page shown, counted from 1. */
-  @property({ type: Number, reflect: true }) page = 1;
+  page = 1;
 
   /** Columns shown, in order, separated by spaces: any of `name email created_at updated_at id`. */
-  @property() columns = 'name email created_at updated_at';
+  columns = 'name email created_at updated_at';
 
   /** Header of the name column. */
-  @property({ attribute: 'name-label' }) nameLabel = 'Name';
+  nameLabel = 'Name';
   /** Header of the email column. */
-  @property({ attribute: 'email-label' }) emailLabel = 'Email';
+  emailLabel = 'Email';
   /** Header of the created column. */
-  @property({ attribute: 'created-label' }) createdLabel = 'Created';
+  createdLabel = 'Created';
   /** Header of the updated column. */
-  @property({ attribute: 'updated-label' }) updatedLabel = 'Updated';
-  /** Header of the id column. */
-  @property({ attribute: 'id-label' }) idLabel = 'ID';
-  /** Shown while a page loads. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Loading…';
-  /** Label of the retry button of an error. */
-  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
-  /** Shown until `base-url` and `accessToken` are both set. */
-  @property({ attribute: 'not-configured-text' }) notConfiguredText = 'Waiting for the store address and an operator access token.';
-  /** Read when the service refuses the token (HTTP 401). */
-  @property({ attribute: 'unauthorized-text' }) unauthorizedText =
-    'The operator access token is missing, wrong or expired. Get a new token and try again.';
-  /** Shown when `page` is beyond the last page; `{page}` and `{pages}` are replaced. */
-  @property({ attribute: 'past-end-text' }) pastEndText = 'There is no page {page}: the list has {pages}.';
-  /** Accessible name of the pager. */
-  @property({ attribute: 'pager-label' }) pagerLabel = 'Pages';
-  /** Label of the first page button. */
-  @property({ attribute: 'first-label' }) firstLabel = 'First';
-  /** Label of the previous page button. */
-  @property({ attribute: 'previous-label' }) previousLabel = 'Previous';
-  /** Label of the next page button. */
-  @property({ attribute: 'next-label' }) nextLabel = 'Next';
-  /** Label of the last page button. */
-  @property({ attribute: 'last-label' }) lastLabel = 'Last';
+  updatedLabel = 'Updated';
   /** Label of the page size choice. */
-  @property({ attribute: 'page-size-label' }) pageSizeLabel = 'Rows per page';
+  pageSizeLabel = 'Rows per page';
   /** The pager's status line; `{from}`, `{to}` and `{total}` are replaced. */
-  @property({ attribute: 'page-status-text' }) pageStatusText = 'Showing {from}–{to} of {total}';
+  pageStatusText = 'Showing {from}–{to} of {total}';
 
   /** Id of the row chosen last (rows that can be chosen only). */
-  @state() protected selectedKey?: string;
+  protected selected?: string;
+  /** Shown until everything a request needs is set. */
+  protected waiting = 'Waiting for the store address and an operator access token.';
+  /** Accessible name of the table. */
+  abstract tableLabel: string;
 
   #error?: StorefrontError;
-  #abortedByDisconnect = false;
 
-  protected readonly listTask = new Task(this, {
-    task: async ([baseUrl, token, fetchImpl, sort, limit, offset], { signal }) => {
-      if (!baseUrl || !token || !this.isReady()) return initialState;
-      const client = new StorefrontClient({
-        baseUrl: baseUrl as string,
-        accessToken: token as TokenSource,
-        fetch: fetchImpl as FetchLike | undefined,
-      });
-      return this.loadPage(client, { sort: sort as Sort, limit: limit as number, offset: offset as number }, signal);
-    },
-    args: () => [this.baseUrl, this.accessToken, this.fetch, this.sort, this.limit, this.offset, ...this.queryArgs()],
-    onComplete: () => {
-      this.#error = undefined;
-    },
-    onError: (error) => {
-      this.#error = isAbortError(error) ? undefined : this.reportError(error);
-    },
+  protected readonly list = new Task(this, {
+    task: (_, { signal }) =>
+      this.baseUrl && this.accessToken
+        ? this.load(this.client(), { sort: this.sort, limit: this.pageSize, offset: (this.page - 1) * this.pageSize }, signal)
+        : initialState,
+    args: () => [this.baseUrl, this.accessToken, this.fetch, this.page, ...QUERY_KEYS.map((k) => this[k as keyof this])],
+    onError: (error) => (this.#error = this.report(error)),
   });
 
-  /** How one page is fetched; pass `signal` to every request. */
-  protected abstract loadPage(client: StorefrontClient, request: PageRequest, signal: AbortSignal): Promise<TablePage<Row>>;
+  /** How one page is fetched (pass `signal` on); `initialState` while something else is still missing. */
+  protected abstract load(
+    client: OperatorClient,
+    request: PageRequest,
+    signal: AbortSignal,
+  ): Promise<TablePage<Row> | typeof initialState>;
   /** What a row shows. */
-  protected abstract fields(row: Row): RowFields;
-  /** Further task arguments (filters, account id): a change loads again. */
-  protected abstract queryArgs(): unknown[];
-  /** Accessible name of the table. */
-  protected abstract tableLabel(): string;
+  protected abstract cells(row: Row): RowFields;
   /** The sentence of an empty list. */
-  protected abstract emptyText(): string;
+  protected abstract empty(): string;
+  /** Rows that can be chosen (button in the first cell, click on the row) fire what this does. */
+  protected choose?(row: Row): void;
 
-  /** Whatever else must be set before anything is requested. */
-  protected isReady(): boolean {
-    return true;
+  protected client(): OperatorClient {
+    return new OperatorClient({ baseUrl: this.baseUrl, accessToken: this.accessToken, fetch: this.fetch });
   }
 
-  /** Properties whose change (by the host, after the first render) shows page 1 again, unless `page` changes too. */
-  protected pageResetKeys(): string[] {
-    return ['sort', 'pageSize'];
+  /** Reports a failure (`storefront-error`) unless it is an abort, which is nobody's error. */
+  protected report(error: unknown): StorefrontError | undefined {
+    return isAbortError(error) ? undefined : this.reportError(error);
+  }
+
+  /** The sentence an operator reads for an error. */
+  protected say(error: StorefrontError): string {
+    return error.status === 401
+      ? 'The operator access token is missing, wrong or expired. Get a new token and try again.'
+      : describeForPeople(error);
+  }
+
+  protected errorBox(text: string, retry?: () => unknown): TemplateResult {
+    return html`<div part="error" role="alert">
+      <span part="error-message">${text}</span>
+      ${retry ? html`<button part="retry" type="button" @click=${retry}>Try again</button>` : nothing}
+    </div>`;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    if (changed.has('page') || !this.hasUpdated) return;
-    if (this.pageResetKeys().some((key) => changed.has(key as keyof this))) this.page = 1;
-  }
-
-  /** Rows that can be chosen (button in the first cell, click on the row) fire what this does. */
-  protected onRowChosen?(row: Row): void;
-
-  /** Reloads the current page. */
-  protected reload(): void {
-    void this.listTask.run();
-  }
-
-  protected get limit(): number {
-    const size = Number(this.pageSize);
-    return Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_LIMIT ? size : DEFAULT_PAGE_SIZE;
-  }
-
-  protected get offset(): number {
-    const page = Number(this.page);
-    return (Number.isInteger(page) && page > 1 ? page - 1 : 0) * this.limit;
+    if (this.hasUpdated && !changed.has('page') && QUERY_KEYS.some((k) => changed.has(k))) this.page = 1;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // changes made while disconnected were not rendered (see shouldUpdate)
+    // changes made while disconnected were not rendered (see shouldUpdate); a load cut off by leaving starts again
     this.requestUpdate();
-    if (this.#abortedByDisconnect) {
-      this.#abortedByDisconnect = false;
-      this.reload();
-    }
+    if (isAbortError(this.list.error)) void this.list.run();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.listTask.status === TaskStatus.PENDING) {
-      this.#abortedByDisconnect = true;
-      this.listTask.abort();
-    }
+    this.list.abort();
   }
 
   /** A removed element does not render what arrives (or fails) after it left the page. */
-  protected override shouldUpdate(changed: PropertyValues): boolean {
-    return this.isConnected && super.shouldUpdate(changed);
-  }
-
-  /** The sentence an operator reads for an error. */
-  protected describeError(error: StorefrontError): string {
-    if (error.code === 'http_error' && error.status === 401) return this.unauthorizedText;
-    if (error.code === 'invalid_query' || error.code === 'not_configured') return error.message;
-    return describeForPeople(error);
-  }
-
-  protected renderErrorBox(error: StorefrontError, onRetry: (() => void) | undefined): TemplateResult {
-    return html`<div part="error" role="alert">
-      <span part="error-message">${this.describeError(error)}</span>
-      ${onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${this.retryLabel}</button>` : nothing}
-    </div>`;
-  }
-
-  protected get locale(): string | undefined {
-    return this.closest('[lang]')?.getAttribute('lang') || undefined;
-  }
-
-  protected formatDate(value: string): string {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return value;
-    try {
-      return new Intl.DateTimeFormat(this.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-    } catch {
-      return date.toISOString();
-    }
+  protected override shouldUpdate(): boolean {
+    return this.isConnected;
   }
 
   /** What stands above the table (search, add member). */
-  protected renderToolbar(): unknown {
-    return nothing;
-  }
-
-  /** What stands below the pager (panels, announcements). */
-  protected renderAfter(): unknown {
+  protected toolbar(): unknown {
     return nothing;
   }
 
   protected override render(): TemplateResult {
-    const status = this.listTask.status;
-    return html`${this.renderToolbar()}
-      ${status === TaskStatus.PENDING ? renderLoading(this.loadingLabel) : nothing}
-      ${status === TaskStatus.INITIAL
-        ? html`<p part="not-configured">${this.notConfiguredText}</p>`
-        : status === TaskStatus.ERROR && this.#error
-          ? this.renderErrorBox(this.#error, () => this.reload())
-          : this.renderTable(this.listTask.value, status === TaskStatus.PENDING)}
-      ${this.renderAfter()}`;
-  }
-
-  protected visibleColumns(): SortAttribute[] {
-    const asked = this.columns.split(/\s+/).filter((c): c is SortAttribute => COLUMN_NAMES.includes(c as SortAttribute));
-    return asked.length > 0 ? [...new Set(asked)] : ['name', 'email', 'created_at', 'updated_at'];
-  }
-
-  #columnLabel(column: SortAttribute): string {
-    return {
-      id: this.idLabel,
+    const { status, value } = this.list;
+    const lang = this.closest<HTMLElement>('[lang]')?.lang || undefined;
+    const labels: Record<string, string> = {
+      id: 'ID',
       name: this.nameLabel,
       email: this.emailLabel,
       created_at: this.createdLabel,
       updated_at: this.updatedLabel,
-    }[column];
-  }
+    };
+    let columns = [...new Set(this.columns.split(/\s+/).filter((c) => Object.hasOwn(labels, c)))] as (keyof RowFields)[];
+    if (!columns.length) columns = ['name', 'email', 'created_at', 'updated_at'];
+    const [rows = [], meta] = value ?? [];
+    const { current = 1, total: pages = 1, limit = 1, offset = 0 } = meta?.page ?? {};
+    const total = meta?.results.total ?? 0;
+    const num = (n: number) => n.toLocaleString(lang);
+    // aria-disabled rather than disabled: keyboard focus stays on the button at either end
+    const pageButton = (name: string, page: number) => {
+      // the service refuses offsets past 10000
+      const enabled = meta && page >= 1 && page <= pages && page !== current && (page - 1) * limit <= 1e4;
+      return html`<button part="page-button page-${name}" type="button" aria-disabled=${!enabled}
+ @click=${() => enabled && (this.page = page)}>${name[0].toUpperCase() + name.slice(1)}</button>`;
+    };
+    const header = (c: keyof RowFields) => {
+      const state = this.sort === c ? 'ascending' : this.sort === `-${c}` ? 'descending' : 'none';
+      // another column starts ascending (the service's own default for a named attribute)
+      return html`<th part="header header-${c}" scope="col" aria-sort=${state}>
+<button part="sort-button" type="button" @click=${() => (this.sort = state === 'ascending' ? `-${c}` : c)}>${labels[c]}
+<span part="sort-indicator sort-${state}" aria-hidden="true">${{ none: '↕', ascending: '▲', descending: '▼' }[state]}</span></button></th>`;
+    };
+    const cell = (fields: RowFields, c: keyof RowFields, i: number) => {
+      let content: unknown = fields[c];
+      if (c.endsWith('_at')) {
+        let shown = fields[c];
+        try {
+          shown = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(shown));
+        } catch {
+          // not a date (or a bad lang): the text as given
+        }
+        content = html`<time datetime=${fields[c]}>${shown}</time>`;
+      }
+      return html`<td part="cell cell-${c}">${i || !this.choose ? content : html`<button part="row-button" type="button">${content}</button>`}</td>`;
+    };
+    const row = (row: Row) => {
+      const fields = this.cells(row);
+      const chosen = this.selected === fields.id;
+      return html`<tr part=${chosen ? 'row selected' : 'row'} data-id=${fields.id} aria-current=${chosen || nothing}
+ @click=${() => {
+        if (this.choose) {
+          this.selected = fields.id;
+          this.choose(row);
+        }
+      }}>${columns.map((c, i) => cell(fields, c, i))}</tr>`;
+    };
 
-  #renderCell(fields: RowFields, column: SortAttribute, first: boolean): TemplateResult {
-    const value = fields[column];
-    const content =
-      column === 'created_at' || column === 'updated_at'
-        ? html`<time datetime=${value}>${this.formatDate(value)}</time>`
-        : value;
-    if (first && this.onRowChosen) {
-      return html`<td part="cell cell-${column}">
-        <button part="row-button" type="button">${content}</button>
-      </td>`;
-    }
-    return html`<td part="cell cell-${column}">${content}</td>`;
-  }
-
-  #chooseRow(row: Row): void {
-    if (!this.onRowChosen) return;
-    this.selectedKey = this.fields(row).id;
-    this.onRowChosen(row);
-  }
-
-  protected renderTable(page: TablePage<Row> | undefined, busy: boolean): TemplateResult {
-    const columns = this.visibleColumns();
-    const rows = page?.rows ?? [];
-    const info = page?.info;
-    let empty: string | undefined;
-    if (page && rows.length === 0) {
-      empty =
-        info && info.total > 0 && info.current > info.pages
-          ? fill(this.pastEndText, { page: info.current, pages: info.pages })
-          : this.emptyText();
-    }
-    return html`<div part="table-wrapper">
-        <table part="table" aria-label=${this.tableLabel()} aria-busy=${busy ? 'true' : 'false'}>
-          <thead part="thead">
-            <tr part="header-row">
-              ${columns.map((attribute) =>
-                renderSortableHeader({
-                  attribute,
-                  label: this.#columnLabel(attribute),
-                  sort: this.sort,
-                  onSort: (sort) => {
-                    this.sort = sort;
-                    this.page = 1;
-                  },
-                }),
-              )}
-            </tr>
-          </thead>
-          <tbody part="tbody">
-            ${repeat(
-              rows,
-              (row) => this.fields(row).id,
-              (row) => {
-                const fields = this.fields(row);
-                const selected = this.selectedKey === fields.id;
-                return html`<tr
-                  part=${selected ? 'row selected' : 'row'}
-                  data-id=${fields.id}
-                  aria-current=${selected ? 'true' : nothing}
-                  @click=${() => this.#chooseRow(row)}
-                >
-                  ${columns.map((column, i) => this.#renderCell(fields, column, i === 0))}
-                </tr>`;
-              },
-            )}
-            ${empty === undefined
-              ? nothing
-              : html`<tr part="empty-row">
-                  <td colspan=${columns.length}><p part="empty" role="status">${empty}</p></td>
-                </tr>`}
-          </tbody>
-        </table>
-      </div>
-      ${renderPager({
-        info,
-        pageSize: this.limit,
-        locale: this.locale,
-        labels: {
-          pager: this.pagerLabel,
-          first: this.firstLabel,
-          previous: this.previousLabel,
-          next: this.nextLabel,
-          last: this.lastLabel,
-          pageSize: this.pageSizeLabel,
-          status: this.pageStatusText,
-        },
-        onPage: (page) => {
-          this.page = page;
-        },
-        onPageSize: (size) => {
-          this.pageSize = size;
-          this.page = 1;
-        },
-      })}`;
+    return html`${this.toolbar()}${status === PENDING ? renderLoading('Loading…') : nothing}
+${status === INITIAL
+  ? html`<p part="not-configured">${this.waiting}</p>`
+  : status === ERROR && this.#error
+    ? this.errorBox(this.say(this.#error), () => this.list.run())
+    : html`<div part="table-wrapper"><table part="table" aria-label=${this.tableLabel} aria-busy=${status === PENDING}>
+<thead><tr>${columns.map(header)}</tr></thead>
+<tbody>${rows.map(row)}${value && !rows.length
+  ? html`<tr><td colspan=${columns.length}><p part="empty" role="status">${total ? `There is no page ${current}: the list has ${pages}.` : this.empty()}</p></td></tr>`
+  : nothing}</tbody>
+</table></div>
+<nav part="pager" aria-label="Pages">
+${pageButton('first', 1)} ${pageButton('previous', current - 1)}
+<span part="page-status" aria-live="polite">${rows.length ? fill(this.pageStatusText, { from: num(offset + 1), to: num(offset + rows.length), total: num(total) }) : nothing}</span>
+${pageButton('next', current + 1)} ${pageButton('last', pages)}
+<label>${this.pageSizeLabel}
+<select part="page-size" @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}>
+${[...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b).map((size) => html`<option ?selected=${size === this.pageSize}>${size}</option>`)}
+</select></label></nav>`}`;
   }
 }

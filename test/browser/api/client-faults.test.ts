@@ -1,6 +1,7 @@
 /** The client's failure handling, through an injected fetch: what a real server will not do on demand. */
 import { expect } from '@open-wc/testing';
 import { StorefrontClient } from '../../../src/api/client.js';
+import { OperatorClient } from '../../../src/api/operator-client.js';
 import { ApiError, StorefrontError, isAbortError } from '../../../src/api/errors.js';
 import { eq } from '../../../src/api/query.js';
 import type { Catalog } from '../../../src/api/types.js';
@@ -9,7 +10,7 @@ import { fakeFetch, hangingFetch, jsonResponse, rejectionOf } from '../helpers/f
 const BASE = 'https://api.example.test';
 
 function client(fetch: typeof globalThis.fetch, accessToken: string | (() => string | Promise<string>) = 'tok') {
-  return new StorefrontClient({ baseUrl: BASE, accessToken, fetch });
+  return new OperatorClient({ baseUrl: BASE, accessToken, fetch });
 }
 
 function expectCode(error: unknown, code: string): StorefrontError {
@@ -120,6 +121,7 @@ describe('client: request shape', () => {
   it('withToken keeps the addresses and fetch but changes the bearer', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
     const c = client(f.fetch, 'first').withToken('second');
+    expect(c).to.be.instanceOf(OperatorClient);
     expect(c.baseUrl).to.equal(BASE);
     await c.listUnassignedMembers('a');
     expect(f.calls[0].headers.get('Authorization')).to.equal('Bearer second');
@@ -201,7 +203,7 @@ describe('client: error answers', () => {
   });
 
   it('reports a 200 of the wrong shape as invalid_response', async () => {
-    const cases: Array<[string, (c: StorefrontClient) => Promise<unknown>, unknown]> = [
+    const cases: Array<[string, (c: OperatorClient) => Promise<unknown>, unknown]> = [
       ['members without data', (c) => c.listMembers(), { items: [] }],
       ['members with data object', (c) => c.listMembers(), { data: {} }],
       ['profiles null', (c) => c.listOidcProfiles('r'), null],

@@ -1,6 +1,7 @@
 /** The client against the reference service: request shapes and the error answers a real server gives. */
 import { expect } from '@open-wc/testing';
 import { StorefrontClient } from '../../../src/api/client.js';
+import { OperatorClient } from '../../../src/api/operator-client.js';
 import { ApiError, StorefrontError } from '../../../src/api/errors.js';
 import { contains, eq, like } from '../../../src/api/query.js';
 import type { AccountMember, Catalog, CatalogRelease } from '../../../src/api/types.js';
@@ -21,12 +22,12 @@ function expectApiError(error: unknown, status: number): ApiError {
 }
 
 describe('client against the reference service', () => {
-  let operator: StorefrontClient;
+  let operator: OperatorClient;
   let shopper: StorefrontClient;
   let ids: Record<string, string>;
 
   before(async () => {
-    operator = new StorefrontClient({ baseUrl: SERVICE_URL, accessToken: await operatorToken() });
+    operator = new OperatorClient({ baseUrl: SERVICE_URL, accessToken: await operatorToken() });
     shopper = new StorefrontClient({ baseUrl: SERVICE_URL, accessToken: implicitToken });
     ids = {};
     for (const label of [
@@ -153,7 +154,7 @@ describe('client against the reference service', () => {
     });
 
     it('answers 403 for an implicit token on the operator list', async () => {
-      expectApiError(await rejectionOf(shopper.listMembers()), 403);
+      expectApiError(await rejectionOf(operator.withToken(implicitToken).listMembers()), 403);
     });
 
     it('answers 400 for a bad filter', async () => {
@@ -283,7 +284,7 @@ describe('client against the reference service', () => {
   });
 
   it('reports an unreachable service as network_error', async () => {
-    const client = new StorefrontClient({ baseUrl: 'http://127.0.0.1:9', accessToken: 't' });
+    const client = new OperatorClient({ baseUrl: 'http://127.0.0.1:9', accessToken: 't' });
     const error = await rejectionOf(client.listMembers());
     expect(error).to.be.instanceOf(StorefrontError);
     expect((error as StorefrontError).code).to.equal('network_error');

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { Catalog } from '../../../src/api/types.js';
 import { resetSessionsForTesting } from '../../../src/auth/session.js';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
-import { RowLayout } from '../../../src/elements/catalog-list/virtual-window.js';
+import { indexAt, offsetOf } from '../../../src/elements/catalog-list/virtual-window.js';
 import type { CatalogSelectedEvent } from '../../../src/events.js';
 import { fakeFetch, jsonResponse } from '../helpers/fake-fetch.js';
 import { SERVICE_URL } from '../helpers/service.js';
@@ -114,13 +114,13 @@ describe('<catalog-list> windowing', () => {
   });
 
   it('keeps the layout right around an opened release panel', async () => {
-    const layout = new RowLayout(100, 80, 200, [10]);
-    expect(layout.offsetOf(10)).to.equal(800);
-    expect(layout.offsetOf(11)).to.equal(1080);
-    expect(layout.indexAt(1000)).to.equal(10);
-    expect(layout.indexAt(1080)).to.equal(11);
-    expect(layout.totalHeight).to.equal(8200);
-    expect(layout.range(0, 400, 2)).to.deep.equal([0, 7]);
+    const rows = { count: 100, row: 80, panel: 200, open: [10] };
+    expect(offsetOf(rows, 10)).to.equal(800);
+    expect(offsetOf(rows, 11)).to.equal(1080);
+    expect(indexAt(rows, 1000)).to.equal(10);
+    expect(indexAt(rows, 1080)).to.equal(11);
+    expect(offsetOf(rows, 100)).to.equal(8200);
+    expect(indexAt(rows, 399)).to.equal(4);
   });
 
   it('replacing the list many times leaves one list, one observer target and no pending request', async () => {

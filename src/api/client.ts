@@ -4,24 +4,15 @@
  */
 import { StorefrontError, isAbortError } from './errors.js';
 import { type FetchLike, type RequestOptions, type TokenSource, checkAborted, send } from './http.js';
-import {
-  type ListQuery,
-  type MemberFilterAttribute,
-  type MembershipFilterAttribute,
-  appendPage,
-  toSearchParams,
-} from './query.js';
+import { appendPage } from './query.js';
 import type {
   AccessTokenResponse,
   AccountAuthenticationSettings,
   AccountManagementTokenResponse,
-  AccountMember,
-  AccountMembership,
   Catalog,
   CatalogListEnvelope,
   CatalogRelease,
   ListEnvelope,
-  MembershipListEnvelope,
   OidcProfile,
 } from './types.js';
 
@@ -89,60 +80,15 @@ export class StorefrontClient {
 
   /** `GET /v2/settings/account-authentication`: the settings (`data`), with the realm id and client id. */
   async getAccountAuthenticationSettings(options?: RequestOptions): Promise<AccountAuthenticationSettings> {
-    const data = (await this.#send('v2/settings/account-authentication', options))?.data;
+    const data = (await this.send('v2/settings/account-authentication', options))?.data;
     return valid(data, data?.relationships?.authentication_realm?.data?.id && data.meta?.client_id);
   }
 
   /** `GET /v2/authentication-realms/:realm-id/oidc-profiles/`. An empty array means none is configured. */
   async listOidcProfiles(realmId: string, options?: RequestOptions): Promise<OidcProfile[]> {
     return list<ListEnvelope<OidcProfile>>(
-      await this.#send(`v2/authentication-realms/${encodeURIComponent(realmId)}/oidc-profiles/`, options),
+      await this.send(`v2/authentication-realms/${encodeURIComponent(realmId)}/oidc-profiles/`, options),
     ).data;
-  }
-
-  /**
-   * `GET /v2/accounts/:id/account-memberships/unassigned-account-members`: every store member without a
-   * membership in the account. When the answer is paged (`links.next`), the following pages are fetched too.
-   */
-  async listUnassignedMembers(accountId: string, options: RequestOptions = {}): Promise<AccountMember[]> {
-    const url = `v2/accounts/${encodeURIComponent(accountId)}/account-memberships/unassigned-account-members`;
-    const members: AccountMember[] = [];
-    for await (const page of this.pages<AccountMember>((o) => this.getLink(url, o), options)) members.push(...page);
-    // pages() ends quietly on abort; this list must not look complete
-    checkAborted(options.signal);
-    return members;
-  }
-
-  /** `POST /v2/accounts/:id/account-memberships`: makes an unassigned member a member of the account. */
-  async createMembership(
-    accountId: string,
-    accountMemberId: string,
-    options?: RequestOptions,
-  ): Promise<AccountMembership> {
-    const data = (
-      await this.#send(`v2/accounts/${encodeURIComponent(accountId)}/account-memberships`, options, {
-        data: { type: 'account_membership', account_member_id: accountMemberId },
-      })
-    )?.data;
-    return valid(data, data && typeof data === 'object' && !Array.isArray(data));
-  }
-
-  /** `GET /v2/accounts/:accountID/account-memberships` with filter (`account_member_id`), sort, page, include. */
-  async listMemberships(
-    accountId: string,
-    query: ListQuery<MembershipFilterAttribute> = {},
-    options?: RequestOptions,
-  ): Promise<MembershipListEnvelope> {
-    const path = `v2/accounts/${encodeURIComponent(accountId)}/account-memberships`;
-    return list(await this.#send(withQuery(path, toSearchParams(query)), options));
-  }
-
-  /** `GET /v2/account-members` with filter (`email`, `name`), sort and page. */
-  async listMembers(
-    query: ListQuery<MemberFilterAttribute> = {},
-    options?: RequestOptions,
-  ): Promise<ListEnvelope<AccountMember>> {
-    return list(await this.#send(withQuery('v2/account-members', toSearchParams(query)), options));
   }
 
   /** `POST /v2/account-members/tokens`: exchanges the sign-in code and PKCE verifier for account tokens. */
@@ -151,7 +97,7 @@ export class StorefrontClient {
     options?: RequestOptions,
   ): Promise<AccountManagementTokenResponse> {
     const body = list<Json>(
-      await this.#send('v2/account-members/tokens', options, {
+      await this.send('v2/account-members/tokens', options, {
         data: {
           type: 'account_management_authentication_token',
           authentication_mechanism: 'oidc',
@@ -167,7 +113,7 @@ export class StorefrontClient {
   /** `GET {catalogBaseUrl}/catalogs`: the catalogs the bearer may view. */
   async listCatalogs(query: CatalogPageQuery = {}, options?: RequestOptions): Promise<CatalogListEnvelope> {
     const path = withQuery('catalogs', appendPage(new URLSearchParams(), query));
-    return list(await this.#send(path, options, undefined, this.catalogBaseUrl));
+    return list(await this.send(path, options, undefined, this.catalogBaseUrl));
   }
 
   /** The releases of a catalog, through its `relationships.releases.links.related` (or that address itself). */
@@ -176,7 +122,7 @@ export class StorefrontClient {
     options?: RequestOptions,
   ): Promise<CatalogListEnvelope<CatalogRelease>> {
     const link = typeof catalog === 'string' ? catalog : catalog?.relationships?.releases?.links?.related;
-    return list(await this.#send(valid(link, link), options, undefined, this.catalogBaseUrl));
+    return list(await this.send(valid(link, link), options, undefined, this.catalogBaseUrl));
   }
 
   /**
@@ -184,7 +130,7 @@ export class StorefrontClient {
    * `baseUrl`; the bearer is only sent to the origins of `baseUrl` and `catalogBaseUrl`.
    */
   async getLink<T>(url: string, options?: RequestOptions): Promise<T> {
-    return (await this.#send(url, options)) as T;
+    return (await this.send(url, options)) as T;
   }
 
   /**
@@ -217,7 +163,7 @@ export class StorefrontClient {
    * GET (or, with a JSON body, POST) an address relative to `base`, with the bearer; refuses any other origin
    * than the service's own two, so a link in an answer cannot take the token elsewhere.
    */
-  #send(path: string, { signal }: RequestOptions = {}, body?: object, base = this.baseUrl): Promise<Json> {
+  protected send(path: string, { signal }: RequestOptions = {}, body?: object, base = this.baseUrl): Promise<Json> {
     let url: URL;
     try {
       url = new URL(path, `${base}/`);
@@ -249,7 +195,7 @@ function baseAddress(value: string, name: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-function withQuery(path: string, params: URLSearchParams): string {
+export function withQuery(path: string, params: URLSearchParams): string {
   const query = String(params);
   return query ? `${path}?${query}` : path;
 }
@@ -259,12 +205,12 @@ function invalid(message: string, cause?: unknown): StorefrontError {
 }
 
 /** `value` as the caller's type when the answer has the shape the spec promises, else invalid_response. */
-function valid<T>(value: unknown, ok: unknown): T {
+export function valid<T>(value: unknown, ok: unknown): T {
   if (!ok) throw invalid('The service answered in an unexpected shape.');
   return value as T;
 }
 
 /** A list answer: one with a `data` array. */
-function list<E>(body: unknown): E {
+export function list<E>(body: unknown): E {
   return valid(body, Array.isArray((body as Json)?.data));
 }

@@ -1,7 +1,6 @@
 // Bundle size: our self-contained files beside auth0-spa-js and oidc-client-ts, built the same way in the
 // same run (Vite library mode, ES2022, fully minified, every dependency included), gzip level 9.
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +13,8 @@ const competitors = {
   'auth0-spa-js': `export { createAuth0Client } from '@auth0/auth0-spa-js';`,
   'oidc-client-ts': `export { UserManager } from 'oidc-client-ts';`,
 };
+
+const packageOf = { 'auth0-spa-js': '@auth0/auth0-spa-js', 'oidc-client-ts': 'oidc-client-ts' };
 
 async function bundle(name, source, dir) {
   const entry = join(dir, `${name}.entry.js`);
@@ -35,14 +36,17 @@ async function bundle(name, source, dir) {
 
 export async function benchSize() {
   if (!existsSync('dist/storefront-elements.js')) throw new Error('Run `npm run build` first: dist/ is missing.');
-  const dir = mkdtempSync(join(tmpdir(), 'storefront-size-'));
+  // Inside the project, so the entries resolve the competitors from node_modules.
+  mkdirSync('node_modules/.cache', { recursive: true });
+  const dir = mkdtempSync(join('node_modules/.cache', 'storefront-size-'));
   const rows = [
     { name: 'storefront-elements.js (3 shopper elements + lit)', value: gzipKb('dist/storefront-elements.js'), unit: 'kB gzip' },
     { name: 'storefront-operator.js (2 operator elements + lit)', value: gzipKb('dist/storefront-operator.js'), unit: 'kB gzip' },
   ];
   for (const [name, source] of Object.entries(competitors)) {
     const file = await bundle(name, source, dir);
-    rows.push({ name: `${name} (sign-in only, no UI)`, value: gzipKb(file), unit: 'kB gzip', note: 'same bundler and settings' });
+    const { version } = JSON.parse(readFileSync(`node_modules/${packageOf[name]}/package.json`, 'utf8'));
+    rows.push({ name: `${name} ${version} (sign-in only, no UI)`, value: gzipKb(file), unit: 'kB gzip', note: 'same bundler and settings' });
   }
   return rows.map((row) => ({ ...row, value: Math.round(row.value * 10) / 10 }));
 }

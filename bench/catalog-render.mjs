@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
+import { buildBundle } from '../scripts/bundle.mjs';
 
 const SIZES = [100, 1_000, 10_000];
 const RUNS = 7;
@@ -17,18 +17,7 @@ async function bundleElement(dir) {
   const entry = join(dir, 'catalog-list.entry.js');
   const element = resolve('src/elements/catalog-list/catalog-list.ts');
   writeFileSync(entry, `import { CatalogList } from ${JSON.stringify(element)};\nCatalogList.define();\n`);
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: process.cwd(),
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: 'es2022',
-      lib: { entry, formats: ['es'], fileName: () => 'catalog-list.js' },
-      rolldownOptions: { output: { minify: true } },
-    },
-  });
+  await buildBundle({ entry, outDir: dir, fileName: 'catalog-list.js' });
   return readFileSync(join(dir, 'catalog-list.js'), 'utf8');
 }
 

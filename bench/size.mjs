@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { buildBundle } from '../scripts/bundle.mjs';
 
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1000;
 
@@ -19,18 +19,7 @@ const packageOf = { 'auth0-spa-js': '@auth0/auth0-spa-js', 'oidc-client-ts': 'oi
 async function bundle(name, source, dir) {
   const entry = join(dir, `${name}.entry.js`);
   writeFileSync(entry, source);
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: process.cwd(),
-    build: {
-      outDir: dir,
-      emptyOutDir: false,
-      target: 'es2022',
-      lib: { entry, formats: ['es'], fileName: () => `${name}.js` },
-      rolldownOptions: { output: { minify: true } },
-    },
-  });
+  await buildBundle({ entry, outDir: dir, fileName: `${name}.js` });
   return join(dir, `${name}.js`);
 }
 

@@ -1,7 +1,7 @@
 // `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { build } from 'vite';
+import { buildBundle } from './bundle.mjs';
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' });
@@ -19,17 +19,7 @@ const bundles = {
   'storefront-operator': 'src/bundles/storefront-operator.ts',
 };
 for (const [name, entry] of Object.entries(bundles)) {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      outDir: 'dist',
-      emptyOutDir: false,
-      target: 'es2022',
-      lib: { entry, formats: ['es'], fileName: () => `${name}.js` },
-      rolldownOptions: { output: { minify: true } },
-    },
-  });
+  await buildBundle({ entry, outDir: 'dist', fileName: `${name}.js`, logLevel: 'warn' });
 }
 
 // 3. custom-elements.json from the elements' JSDoc.

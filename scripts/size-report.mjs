@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { buildBundle } from './bundle.mjs';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -55,17 +55,7 @@ function bytesPerSource(code, map) {
 
 export async function sizeReport(entry) {
   const outDir = mkdtempSync(join(tmpdir(), 'storefront-size-report-'));
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    build: {
-      outDir,
-      target: 'es2022',
-      sourcemap: true,
-      lib: { entry, formats: ['es'], fileName: () => 'bundle.js' },
-      rolldownOptions: { output: { minify: true } },
-    },
-  });
+  await buildBundle({ entry, outDir, fileName: 'bundle.js', sourcemap: true });
   const code = readFileSync(join(outDir, 'bundle.js'), 'utf8');
   const map = JSON.parse(readFileSync(join(outDir, 'bundle.js.map'), 'utf8'));
   const modules = [...bytesPerSource(code, map)]

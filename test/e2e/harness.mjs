@@ -35,17 +35,7 @@ export async function startStack() {
     async newPage() {
       const context = await browser.newContext();
       const page = await context.newPage();
-      await page.addInitScript((names) => {
-        window.__events = [];
-        for (const name of names) {
-          document.addEventListener(name, (event) => {
-            const detail = event.detail?.error
-              ? { error: { code: event.detail.error.code, message: event.detail.error.message } }
-              : event.detail;
-            window.__events.push({ type: name, detail: JSON.parse(JSON.stringify(detail ?? null)) });
-          });
-        }
-      }, RECORDED_EVENTS);
+      await recordEvents(page);
       return page;
     },
     async close() {
@@ -54,6 +44,21 @@ export async function startStack() {
       await service.close();
     },
   };
+}
+
+/** Records our events in the page (across navigations) in `window.__events`, for `waitForEvent`. */
+export function recordEvents(page) {
+  return page.addInitScript((names) => {
+    window.__events = [];
+    for (const name of names) {
+      document.addEventListener(name, (event) => {
+        const detail = event.detail?.error
+          ? { error: { code: event.detail.error.code, message: event.detail.error.message } }
+          : event.detail;
+        window.__events.push({ type: name, detail: JSON.parse(JSON.stringify(detail ?? null)) });
+      });
+    }
+  }, RECORDED_EVENTS);
 }
 
 /** Waits until the page has recorded an event of `type` and returns its detail. */

@@ -7,9 +7,8 @@ import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
 import { chromiumPath } from '../../scripts/chromium.mjs';
-import { logInAtIdentityProvider } from '../e2e/harness.mjs';
+import { logInAtIdentityProvider, recordEvents } from '../e2e/harness.mjs';
 
-const RECORDED_EVENTS = ['sign-in-redirect', 'signed-in', 'signed-out', 'account-selected', 'storefront-error'];
 
 let service;
 let server;
@@ -92,17 +91,7 @@ async function openPage() {
   const tab = await context.newPage();
   const errors = [];
   tab.on('pageerror', (error) => errors.push(error.message));
-  await tab.addInitScript((names) => {
-    window.__events = [];
-    for (const name of names) {
-      document.addEventListener(name, (event) => {
-        const detail = event.detail?.error
-          ? { error: { code: event.detail.error.code, message: event.detail.error.message } }
-          : event.detail;
-        window.__events.push({ type: name, detail: JSON.parse(JSON.stringify(detail ?? null)) });
-      });
-    }
-  }, RECORDED_EVENTS);
+  await recordEvents(tab);
   return { tab, errors, close: () => context.close() };
 }
 

@@ -13,7 +13,7 @@ th,td{text-align:start;padding:.4em var(--_space);border-bottom:1px solid var(--
 th{background:var(--_surface-alt);padding:0}
 th button{display:flex;width:100%;justify-content:space-between;border:0;background:none;font-weight:600}
 [part~='sort-indicator'],[part~='page-status'],[part~='loading'],[part~='candidate-email']{color:var(--_muted)}
-[part~='row-button']{border:0;background:none;padding:0;color:var(--_accent);text-decoration:underline}
+[part~='row-button']{border:0;background:none;padding:0;color:var(--_accent);text-decoration:underline;text-align:start}
 [part~='selected']{background:color-mix(in srgb,var(--_accent) 12%,var(--_surface))}
 nav,[part~='search'],[part~='actions'],[part~='add-actions']{display:flex;flex-wrap:wrap;align-items:center;gap:var(--_space);margin-block:var(--_space)}
 nav label{margin-inline-start:auto}

@@ -58,34 +58,31 @@ export function parseFilter(input, attributes) {
     i++;
     /** @type {Array<string | typeof WILDCARD>} */
     const parts = [];
+    /**
+     * Reads one character of a value at `at` into `parts` (a backslash escapes the next one, an unescaped
+     * star is a wildcard) and returns where the next one starts; the same rule inside and outside quotes.
+     * @param {number} at
+     */
+    const readValueChar = (at) => {
+      if (input[at] !== '\\') {
+        parts.push(input[at] === '*' ? WILDCARD : input[at]);
+        return at + 1;
+      }
+      if (at + 1 >= input.length) fail('a backslash must be followed by a character');
+      parts.push(input[at + 1]);
+      return at + 2;
+    };
     if (input[i] === '"') {
       i++;
       for (;;) {
         if (i >= input.length) fail('unterminated quoted value');
         const c = input[i];
         if (c === '"') break;
-        if (c === '\\') {
-          if (i + 1 >= input.length) fail('a backslash must be followed by a character');
-          parts.push(input[i + 1]);
-          i += 2;
-        } else {
-          parts.push(c === '*' ? WILDCARD : c);
-          i++;
-        }
+        i = readValueChar(i);
       }
       i++;
     } else {
-      while (i < input.length && !'(),:"'.includes(input[i])) {
-        const c = input[i];
-        if (c === '\\') {
-          if (i + 1 >= input.length) fail('a backslash must be followed by a character');
-          parts.push(input[i + 1]);
-          i += 2;
-        } else {
-          parts.push(c === '*' ? WILDCARD : c);
-          i++;
-        }
-      }
+      while (i < input.length && !'(),:"'.includes(input[i])) i = readValueChar(i);
       if (parts.length === 0) fail(`expected a value for ${attr} (quote values containing ( ) , : or ")`);
     }
     if (input[i] !== ')') fail(`expected ")" to close ${op}(${attr}, ...) (quote values containing ( ) , : or ")`);

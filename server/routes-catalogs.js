@@ -33,6 +33,17 @@ async function visibleCatalog(ctx) {
 }
 
 /**
+ * The catalog of the path for an operator, who sees every catalog; 404 when there is none.
+ * @param {import('./app.js').Ctx} ctx
+ */
+async function operatorCatalog(ctx) {
+  await ctx.auth('operator');
+  const c = ctx.service.store.catalog(ctx.params.id);
+  if (!c) throw notFound(`The catalog ${ctx.params.id} was not found`);
+  return c;
+}
+
+/**
  * @param {URL} url
  * @param {number} offset
  * @param {number} limit
@@ -42,6 +53,17 @@ function pageLink(url, offset, limit) {
   u.searchParams.set('page[offset]', String(offset));
   u.searchParams.set('page[limit]', String(limit));
   return u.href;
+}
+
+/**
+ * Where a kept release stands in its catalog's list; a 404 when it is unknown or no longer kept.
+ * @param {{ releases: { id: string }[] }} catalog
+ * @param {string} id
+ */
+function releaseIndex(catalog, id) {
+  const index = catalog.releases.findIndex((release) => release.id === id);
+  if (index < 0) throw notFound(`The release ${id} was not found (only the last three are kept)`);
+  return index;
 }
 
 /** @type {import('./app.js').Route[]} */
@@ -83,9 +105,7 @@ export const catalogRoutes = [
     method: 'GET',
     path: '/catalogs/:id/rules',
     async handler(ctx) {
-      await ctx.auth('operator');
-      const c = ctx.service.store.catalog(ctx.params.id);
-      if (!c) throw notFound(`The catalog ${ctx.params.id} was not found`);
+      const c = await operatorCatalog(ctx);
       const data = c.account_ids.length
         ? [{ id: c.id, type: 'catalog_rule', attributes: { catalog_id: c.id, account_ids: c.account_ids } }]
         : [];
@@ -105,9 +125,7 @@ export const catalogRoutes = [
     method: 'POST',
     path: '/catalogs/:id/releases',
     async handler(ctx) {
-      await ctx.auth('operator');
-      const c = ctx.service.store.catalog(ctx.params.id);
-      if (!c) throw notFound(`The catalog ${ctx.params.id} was not found`);
+      const c = await operatorCatalog(ctx);
       const text = await readText(ctx.req);
       let fullPublish = false;
       if (text.trim() !== '') {
@@ -138,8 +156,7 @@ export const catalogRoutes = [
     path: '/catalogs/:id/releases/:release',
     async handler(ctx) {
       const c = await visibleCatalog(ctx);
-      const r = c.releases.find((x) => x.id === ctx.params.release);
-      if (!r) throw notFound(`The release ${ctx.params.release} was not found (only the last three are kept)`);
+      const r = c.releases[releaseIndex(c, ctx.params.release)];
       return { status: 200, body: { data: releaseResource(c, r, ctx.base) } };
     },
   },
@@ -148,8 +165,7 @@ export const catalogRoutes = [
     path: '/catalogs/:id/releases/:release/delta',
     async handler(ctx) {
       const c = await visibleCatalog(ctx);
-      const index = c.releases.findIndex((x) => x.id === ctx.params.release);
-      if (index < 0) throw notFound(`The release ${ctx.params.release} was not found (only the last three are kept)`);
+      const index = releaseIndex(c, ctx.params.release);
       const r = c.releases[index];
       const previous = index > 0 ? c.releases[index - 1] : null;
       return {

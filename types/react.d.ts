@@ -51,6 +51,10 @@ export type StorefrontElementProps<E extends HTMLElement, Attributes, Events> = 
     children?: ReactNode;
   };
 
+/** Every element fires `storefront-error`. */
+export interface StorefrontErrorEvents {
+  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
+}
 /** Attributes of `<account-sign-in>` (kebab-case, set with setAttribute). */
 export interface AccountSignInAttributes {
   'base-url'?: string;
@@ -74,11 +78,10 @@ export interface AccountSignInAttributes {
   'retry-label'?: string;
 }
 /** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */
-export interface AccountSignInEvents {
+export interface AccountSignInEvents extends StorefrontErrorEvents {
   'onsigned-out'?: (event: SignedOutEvent) => void;
   'onsign-in-redirect'?: (event: SignInRedirectEvent) => void;
   'onsigned-in'?: (event: SignedInEvent) => void;
-  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
 }
 /** Attributes of `<account-picker>` (kebab-case, set with setAttribute). */
 export interface AccountPickerAttributes {
@@ -89,9 +92,8 @@ export interface AccountPickerAttributes {
   'no-accounts-text'?: string;
 }
 /** Event handlers of `<account-picker>`: React 19 adds a listener for the event named after `on`. */
-export interface AccountPickerEvents {
+export interface AccountPickerEvents extends StorefrontErrorEvents {
   'onaccount-selected'?: (event: AccountSelectedEvent) => void;
-  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
 }
 /** Attributes of `<catalog-list>` (kebab-case, set with setAttribute). */
 export interface CatalogListAttributes {
@@ -120,19 +122,11 @@ export interface CatalogListAttributes {
   'published-text'?: string;
 }
 /** Event handlers of `<catalog-list>`: React 19 adds a listener for the event named after `on`. */
-export interface CatalogListEvents {
+export interface CatalogListEvents extends StorefrontErrorEvents {
   'oncatalog-selected'?: (event: CatalogSelectedEvent) => void;
-  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
 }
-/** Attributes of `<account-members>` (kebab-case, set with setAttribute). */
-export interface AccountMembersAttributes {
-  'filter-field'?: 'email' | 'name';
-  'filter-value'?: string;
-  'table-label'?: string;
-  'search-label'?: string;
-  'clear-label'?: string;
-  'no-match-text'?: string;
-  'empty-text'?: string;
+/** Attributes both operator tables share (the paged table: sort, pages, columns, texts). */
+export interface PagedTableAttributes {
   'base-url'?: string;
   'sort'?: string;
   'page-size'?: number | string;
@@ -144,39 +138,34 @@ export interface AccountMembersAttributes {
   'updated-label'?: string;
   'page-size-label'?: string;
   'page-status-text'?: string;
+  'table-label'?: string;
+  'empty-text'?: string;
+}
+/** Attributes of `<account-members>` (kebab-case, set with setAttribute). */
+export interface AccountMembersAttributes extends PagedTableAttributes {
+  'filter-field'?: 'email' | 'name';
+  'filter-value'?: string;
+  'search-label'?: string;
+  'clear-label'?: string;
+  'no-match-text'?: string;
 }
 /** Event handlers of `<account-members>`: React 19 adds a listener for the event named after `on`. */
-export interface AccountMembersEvents {
+export interface AccountMembersEvents extends StorefrontErrorEvents {
   'onmember-selected'?: (event: MemberSelectedEvent) => void;
-  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
 }
 /** Attributes of `<account-memberships>` (kebab-case, set with setAttribute). */
-export interface AccountMembershipsAttributes {
+export interface AccountMembershipsAttributes extends PagedTableAttributes {
   'account-id'?: string;
   'member-id'?: string;
-  'table-label'?: string;
   'add-label'?: string;
   'add-heading'?: string;
   'add-confirm-label'?: string;
   'cancel-label'?: string;
   'added-text'?: string;
-  'empty-text'?: string;
-  'created-label'?: string;
-  'base-url'?: string;
-  'sort'?: string;
-  'page-size'?: number | string;
-  'page'?: number | string;
-  'columns'?: string;
-  'name-label'?: string;
-  'email-label'?: string;
-  'updated-label'?: string;
-  'page-size-label'?: string;
-  'page-status-text'?: string;
 }
 /** Event handlers of `<account-memberships>`: React 19 adds a listener for the event named after `on`. */
-export interface AccountMembershipsEvents {
+export interface AccountMembershipsEvents extends StorefrontErrorEvents {
   'onmembership-created'?: (event: MembershipCreatedEvent) => void;
-  'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
 }
 
 export type AccountSignInProps = StorefrontElementProps<AccountSignIn, AccountSignInAttributes, AccountSignInEvents>;

@@ -65,10 +65,17 @@ test('dist/vscode.html-custom-data.json lists every element and its attributes',
 
 test('types/react.d.ts types every attribute and event of the manifest', () => {
   const typings = readFileSync('types/react.d.ts', 'utf8');
+  /** An interface's members, with those of the interfaces it extends. */
+  const members = (name) => {
+    const found = new RegExp(`interface ${name}(?: extends ([\\w, ]+))? \\{([^}]*)\\}`).exec(typings);
+    if (!found) return undefined;
+    const inherited = (found[1] ?? '').split(',').map((base) => base.trim()).filter(Boolean);
+    return [found[2], ...inherited.map((base) => members(base) ?? '')].join('\n');
+  };
   const missing = [];
   for (const element of elementsOf(readManifest('custom-elements.json'))) {
-    const block = new RegExp(`interface ${element.className}Attributes \\{([^}]*)\\}`).exec(typings)?.[1];
-    const events = new RegExp(`interface ${element.className}Events \\{([^}]*)\\}`).exec(typings)?.[1];
+    const block = members(`${element.className}Attributes`);
+    const events = members(`${element.className}Events`);
     if (!block || !events || !typings.includes(`'${element.tagName}':`)) {
       missing.push(`<${element.tagName}>: no ${element.className}Attributes/${element.className}Events or IntrinsicElements entry`);
       continue;

@@ -4,7 +4,7 @@ import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../events.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
-import { fill } from '../shared/pager.js';
+import { fill } from '../shared/texts.js';
 
 /**
  * The store's account members, for an operator: search by email (exact) or name (contains), sort by any

@@ -6,7 +6,7 @@ import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MembershipCreatedEvent } from '../../events.js';
 import { COMPLETE, ERROR, PENDING, type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
-import { fill } from '../shared/pager.js';
+import { fill } from '../shared/texts.js';
 import { renderLoading } from '../shared/status.js';
 
 /**

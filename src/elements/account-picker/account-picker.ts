@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { SessionStorageMode } from '../../auth/session.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
-import { SessionController } from '../account-sign-in/session-controller.js';
+import { SessionController } from '../shared/session-controller.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { accountPickerStyles } from './account-picker.styles.js';
 

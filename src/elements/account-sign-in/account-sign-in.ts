@@ -14,11 +14,11 @@ import {
   takeCallbackFromLocation,
 } from '../../auth/sign-in.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
-import { fill } from '../shared/pager.js';
+import { fill } from '../shared/texts.js';
 import { renderError, renderLoading } from '../shared/status.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
-import { SessionController } from './session-controller.js';
+import { SessionController } from '../shared/session-controller.js';
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];

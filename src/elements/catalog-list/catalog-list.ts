@@ -5,8 +5,9 @@ import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { implicitTokenSource } from '../../auth/implicit-token.js';
-import { MemberSession, type SessionStorageMode } from '../../auth/session.js';
-import { CatalogSelectedEvent, type AccountSession } from '../../events.js';
+import type { SessionStorageMode } from '../../auth/session.js';
+import { SessionController } from '../shared/session-controller.js';
+import { CatalogSelectedEvent } from '../../events.js';
 import { renderEmpty, renderError, renderLoading } from '../shared/status.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { catalogListStyles } from './catalog-list.styles.js';
@@ -125,10 +126,11 @@ export class CatalogList extends StorefrontElement {
    */
   clientId = '';
   /**
-   * Where the shared session is kept: `session` (sessionStorage, default) or `memory`.
+   * Where the shared session is kept: `session` (sessionStorage) or `memory`; unset leaves the session's own
+   * (`session` unless another element chose otherwise).
    * @attr storage
    */
-  storage: SessionStorageMode = 'session';
+  storage?: SessionStorageMode;
   /**
    * A bearer token, or a function (possibly async) returning one, chosen by the host page. When set it is used
    * for every request and wins over the selected account's token and over the implicit token. Property only.
@@ -239,8 +241,8 @@ export class CatalogList extends StorefrontElement {
 
   #list: readonly Catalog[] = [];
   #client?: StorefrontClient;
-  #account?: AccountSession;
-  #unsubscribe?: () => void;
+  /** Follows the shared session of `client-id` while connected; its chosen account's token loads the list. */
+  #session = new SessionController(this);
   /** Open release panels by row. */
   #panels = new Map<number, Panel>();
   /** The row keyboard focus is on (or returns to): the list's one tab stop. */
@@ -284,7 +286,7 @@ export class CatalogList extends StorefrontElement {
         this.catalogBaseUrl,
         this.clientId,
         this.accessToken,
-        this.#account?.token,
+        this.#session.session?.selectedAccount?.token,
         this.fetch,
         this.pageSize,
       ] as const,
@@ -303,7 +305,6 @@ export class CatalogList extends StorefrontElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#subscribe();
     this.#resize.observe(this);
     // changes made while disconnected were not rendered (see shouldUpdate)
     this.requestUpdate();
@@ -313,7 +314,6 @@ export class CatalogList extends StorefrontElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#subscribe();
     this.#resize.disconnect();
     if (this.#task.status === TaskStatus.PENDING) {
       this.#abortedByDisconnect = true;
@@ -337,8 +337,7 @@ export class CatalogList extends StorefrontElement {
     return this.isConnected;
   }
 
-  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if (changed.has('clientId') || changed.has('storage')) this.#subscribe();
+  protected override willUpdate(): void {
     const focused = this.shadowRoot!.activeElement;
     this.#focus = [...(focused?.closest('.item')?.querySelectorAll('*') ?? [])].indexOf(focused!);
   }
@@ -350,21 +349,6 @@ export class CatalogList extends StorefrontElement {
 
   #row(index: number): Element | null {
     return this.renderRoot.querySelector(`.item[data-index="${index}"]`);
-  }
-
-  /** Follows the shared session of `client-id` while connected. */
-  #subscribe(): void {
-    this.#unsubscribe?.();
-    this.#account = this.#unsubscribe = undefined;
-    if (this.clientId && this.isConnected) {
-      const session = MemberSession.for(this.clientId, this.storage === 'memory' ? 'memory' : 'session');
-      const sync = () => {
-        this.#account = session.selectedAccount;
-        this.requestUpdate();
-      };
-      this.#unsubscribe = session.subscribe(sync);
-      sync();
-    }
   }
 
   get #rows(): Rows {

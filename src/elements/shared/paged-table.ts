@@ -4,7 +4,7 @@ import { OperatorClient } from '../../api/operator-client.js';
 import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
 import type { ListEnvelope, Sort } from '../../api/types.js';
-import { fill } from './pager.js';
+import { fill } from './texts.js';
 import { describeForPeople, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
 import { pagedTableStyles } from './paged-table.styles.js';

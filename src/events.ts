@@ -1,5 +1,5 @@
 import type { StorefrontError } from './api/errors.js';
-import type { AccountMember, AccountMembership, Catalog } from './api/types.js';
+import type { Catalog } from './api/types.js';
 
 /** One account the signed-in member may act for, with its account management token. */
 export interface AccountSession {
@@ -24,22 +24,16 @@ export interface SignedOutDetail {
 export interface CatalogSelectedDetail {
   catalog: Catalog;
 }
-export interface MemberSelectedDetail {
-  member: AccountMember;
-}
-export interface MembershipCreatedDetail {
-  membership: AccountMembership;
-  member: AccountMember;
-}
 export interface StorefrontErrorDetail {
   error: StorefrontError;
 }
 
 /**
  * The base of the library's events: bubbling and composed, named by the subclass's `static eventName` (which
- * the custom elements manifest reads), with the detail as the one constructor argument.
+ * the custom elements manifest reads), with the detail as the one constructor argument. The operator elements'
+ * events live in `operator-events.ts`, so the shopper bundle does not carry them.
  */
-abstract class StorefrontEvent<T> extends CustomEvent<T> {
+export abstract class StorefrontEvent<T> extends CustomEvent<T> {
   static readonly eventName: string;
 
   constructor(detail: T) {
@@ -69,14 +63,6 @@ export class CatalogSelectedEvent extends StorefrontEvent<CatalogSelectedDetail>
   static override readonly eventName = 'catalog-selected';
 }
 
-export class MemberSelectedEvent extends StorefrontEvent<MemberSelectedDetail> {
-  static override readonly eventName = 'member-selected';
-}
-
-export class MembershipCreatedEvent extends StorefrontEvent<MembershipCreatedDetail> {
-  static override readonly eventName = 'membership-created';
-}
-
 export class StorefrontErrorEvent extends StorefrontEvent<StorefrontErrorDetail> {
   static override readonly eventName = 'storefront-error';
   constructor(error: StorefrontError) {
@@ -91,8 +77,6 @@ declare global {
     'signed-out': SignedOutEvent;
     'account-selected': AccountSelectedEvent;
     'catalog-selected': CatalogSelectedEvent;
-    'member-selected': MemberSelectedEvent;
-    'membership-created': MembershipCreatedEvent;
     'storefront-error': StorefrontErrorEvent;
   }
 }

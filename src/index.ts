@@ -10,4 +10,5 @@ export { defineElements, type DefineOptions } from './define-elements.js';
 
 export * from './api/index.js';
 export * from './events.js';
+export * from './operator-events.js';
 export { MemberSession, type SessionStorageMode, type SessionChange } from './auth/session.js';

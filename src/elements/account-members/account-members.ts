@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { OperatorClient } from '../../api/operator-client.js';
 import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
-import { MemberSelectedEvent } from '../../events.js';
+import { MemberSelectedEvent } from '../../operator-events.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
 import { fill } from '../shared/texts.js';
 

@@ -4,7 +4,7 @@ import type { OperatorClient } from '../../api/operator-client.js';
 import type { StorefrontError } from '../../api/errors.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
-import { MembershipCreatedEvent } from '../../events.js';
+import { MembershipCreatedEvent } from '../../operator-events.js';
 import { COMPLETE, ERROR, PENDING, type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
 import { fill } from '../shared/texts.js';
 import { renderLoading } from '../shared/status.js';

@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { SessionStorageMode } from '../../auth/session.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
+import { attributes } from '../shared/properties.js';
 import { SessionController } from '../shared/session-controller.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { accountPickerStyles } from './account-picker.styles.js';
@@ -38,26 +39,38 @@ import { accountPickerStyles } from './account-picker.styles.js';
 export class AccountPicker extends StorefrontElement {
   static override defaultTag = 'account-picker';
   static override styles = [...StorefrontElement.styles, accountPickerStyles];
+  // each field below says its attribute (@attr) for the manifest
   static override properties = {
-    clientId: { attribute: 'client-id' },
-    storage: {},
-    label: {},
-    accounts: { attribute: false },
-    signedOutText: { attribute: 'signed-out-text' },
-    noAccountsText: { attribute: 'no-accounts-text' },
+    ...attributes('clientId storage label signedOutText noAccountsText'),
+    ...attributes('accounts', { attribute: false }),
   };
 
-  /** The store client whose shared session is shown (the same `client-id` as `<account-sign-in>`). */
+  /**
+   * The store client whose shared session is shown (the same `client-id` as `<account-sign-in>`).
+   * @attr client-id
+   */
   clientId = '';
-  /** `session` or `memory`; unset leaves the shared session's storage as `<account-sign-in>` chose it. */
+  /**
+   * `session` or `memory`; unset leaves the shared session's storage as `<account-sign-in>` chose it.
+   * @attr storage
+   */
   storage?: SessionStorageMode;
-  /** Accessible (and visible) name of the list. */
+  /**
+   * Accessible (and visible) name of the list.
+   * @attr label
+   */
   label = 'Account';
   /** The accounts to show instead of the session's (e.g. from a `signed-in` event). Property only. */
   accounts?: AccountSession[];
-  /** Shown while nobody is signed in. */
+  /**
+   * Shown while nobody is signed in.
+   * @attr signed-out-text
+   */
   signedOutText = 'Sign in to choose an account.';
-  /** Shown when the member signed in but belongs to no account. */
+  /**
+   * Shown when the member signed in but belongs to no account.
+   * @attr no-accounts-text
+   */
   noAccountsText =
     'Your sign-in worked, but the store has not added you to an account yet. Please ask the store to add you, then sign in again.';
 

@@ -14,6 +14,7 @@ import {
   takeCallbackFromLocation,
 } from '../../auth/sign-in.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
+import { attributes } from '../shared/properties.js';
 import { fill } from '../shared/texts.js';
 import { renderError, renderLoading } from '../shared/status.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
@@ -66,43 +67,50 @@ type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
 export class AccountSignIn extends StorefrontElement {
   static override defaultTag = 'account-sign-in';
   static override styles = [...StorefrontElement.styles, accountSignInStyles];
+  // each field below says its attribute (@attr) for the manifest
   static override properties = {
-    baseUrl: { attribute: 'base-url' },
-    clientId: { attribute: 'client-id' },
-    redirectUri: { attribute: 'redirect-uri' },
-    display: {},
-    prompt: {},
-    uiLocales: { attribute: 'ui-locales' },
-    storage: {},
-    accessToken: { attribute: false },
-    fetch: { attribute: false },
-    signInLabel: { attribute: 'sign-in-label' },
-    signInFallbackLabel: { attribute: 'sign-in-fallback-label' },
-    signOutLabel: { attribute: 'sign-out-label' },
-    signInOptionsLabel: { attribute: 'sign-in-options-label' },
-    signedInText: { attribute: 'signed-in-text' },
-    signedInAccountsText: { attribute: 'signed-in-accounts-text' },
-    signedInForText: { attribute: 'signed-in-for-text' },
-    loadingText: { attribute: 'loading-text' },
-    completingText: { attribute: 'completing-text' },
-    notConfiguredText: { attribute: 'not-configured-text' },
-    expiredText: { attribute: 'expired-text' },
-    retryLabel: { attribute: 'retry-label' },
+    ...attributes(
+      'baseUrl clientId redirectUri display prompt uiLocales storage signInLabel signInFallbackLabel signOutLabel ' +
+        'signInOptionsLabel signedInText signedInAccountsText signedInForText loadingText completingText ' +
+        'notConfiguredText expiredText retryLabel',
+    ),
+    ...attributes('accessToken fetch', { attribute: false }),
   };
 
-  /** Address of the service, e.g. `https://useast.api.example.com`. */
+  /**
+   * Address of the service, e.g. `https://useast.api.example.com`.
+   * @attr base-url
+   */
   baseUrl = '';
-  /** The store's client for the implicit grant; also names the session shared by the page's elements. */
+  /**
+   * The store's client for the implicit grant; also names the session shared by the page's elements.
+   * @attr client-id
+   */
   clientId = '';
-  /** Where the identity provider sends the shopper back; defaults to this page's address without query and hash. */
+  /**
+   * Where the identity provider sends the shopper back; defaults to this page's address without query and hash.
+   * @attr redirect-uri
+   */
   redirectUri = '';
-  /** Forwarded to the identity provider as `display` (how the login is shown). */
+  /**
+   * Forwarded to the identity provider as `display` (how the login is shown).
+   * @attr display
+   */
   display = '';
-  /** Forwarded to the identity provider as `prompt` (e.g. `login` to ask for the password again). */
+  /**
+   * Forwarded to the identity provider as `prompt` (e.g. `login` to ask for the password again).
+   * @attr prompt
+   */
   prompt = '';
-  /** Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`. */
+  /**
+   * Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`.
+   * @attr ui-locales
+   */
   uiLocales = '';
-  /** Where the session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`. */
+  /**
+   * Where the session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`.
+   * @attr storage
+   */
   storage: SessionStorageMode = 'session';
   /**
    * A token (or a function, possibly async, returning one) for the settings, profiles and token requests,
@@ -111,29 +119,65 @@ export class AccountSignIn extends StorefrontElement {
   accessToken?: TokenSource;
   /** The `fetch` to use (a proxy, tests); defaults to the browser's. Property only. */
   fetch?: FetchLike;
-  /** Label of a sign-in button; `{name}` is the profile's name. */
+  /**
+   * Label of a sign-in button; `{name}` is the profile's name.
+   * @attr sign-in-label
+   */
   signInLabel = 'Sign in with {name}';
-  /** Label of a sign-in button for a profile without a name. */
+  /**
+   * Label of a sign-in button for a profile without a name.
+   * @attr sign-in-fallback-label
+   */
   signInFallbackLabel = 'Sign in';
-  /** Label of the Sign out button. */
+  /**
+   * Label of the Sign out button.
+   * @attr sign-out-label
+   */
   signOutLabel = 'Sign out';
-  /** Accessible name of the group of sign-in buttons. */
+  /**
+   * Accessible name of the group of sign-in buttons.
+   * @attr sign-in-options-label
+   */
   signInOptionsLabel = 'Sign-in options';
-  /** Signed in, no account chosen (or none). */
+  /**
+   * Signed in, no account chosen (or none).
+   * @attr signed-in-text
+   */
   signedInText = 'Signed in';
-  /** Signed in with several accounts and none chosen yet; `{count}` is their number. */
+  /**
+   * Signed in with several accounts and none chosen yet; `{count}` is their number.
+   * @attr signed-in-accounts-text
+   */
   signedInAccountsText = 'Signed in · {count} accounts';
-  /** Signed in with a chosen account; `{account}` is its name. */
+  /**
+   * Signed in with a chosen account; `{account}` is its name.
+   * @attr signed-in-for-text
+   */
   signedInForText = 'Signed in for {account}';
-  /** While the sign-in options load. */
+  /**
+   * While the sign-in options load.
+   * @attr loading-text
+   */
   loadingText = 'Loading sign-in options…';
-  /** While the sign-in that came back is finished. */
+  /**
+   * While the sign-in that came back is finished.
+   * @attr completing-text
+   */
   completingText = 'Finishing sign-in…';
-  /** The store has no OIDC profile. */
+  /**
+   * The store has no OIDC profile.
+   * @attr not-configured-text
+   */
   notConfiguredText = 'Sign-in is not set up for this store yet.';
-  /** After the session expired. */
+  /**
+   * After the session expired.
+   * @attr expired-text
+   */
   expiredText = 'Your session has expired. Please sign in again.';
-  /** Label of the retry button of an error. */
+  /**
+   * Label of the retry button of an error.
+   * @attr retry-label
+   */
   retryLabel = 'Try again';
 
   // Internal state, rendered on the next update (the task, the session and the methods below request it).

@@ -1,5 +1,5 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
-import { html, nothing, type PropertyDeclaration, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { StorefrontClient } from '../../api/client.js';
 import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
@@ -8,6 +8,7 @@ import { implicitTokenSource } from '../../auth/implicit-token.js';
 import type { SessionStorageMode } from '../../auth/session.js';
 import { SessionController } from '../shared/session-controller.js';
 import { CatalogSelectedEvent } from '../../events.js';
+import { attributes } from '../shared/properties.js';
 import { renderEmpty, renderError, renderLoading } from '../shared/status.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { catalogListStyles } from './catalog-list.styles.js';
@@ -21,12 +22,6 @@ interface Panel {
   abort: AbortController;
   done?: CatalogRelease[] | StorefrontError;
 }
-
-/** Lit declarations of properties whose attribute is their name in kebab case (`emptyLabel`: `empty-label`). */
-const attributes = (names: string, options?: PropertyDeclaration) =>
-  Object.fromEntries(
-    names.split(' ').map((name) => [name, { attribute: name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()), ...options }]),
-  );
 
 const formats: Record<string, Intl.DateTimeFormat> = {};
 

@@ -3,7 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AccountMember, ListEnvelope } from '../../../src/api/types.js';
 import { AccountMembers } from '../../../src/elements/account-members/account-members.js';
-import type { MemberSelectedEvent } from '../../../src/events.js';
+import type { MemberSelectedEvent } from '../../../src/operator-events.js';
 import { SERVICE_URL, operatorToken } from '../helpers/service.js';
 import {
   column,

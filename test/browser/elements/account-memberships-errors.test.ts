@@ -1,7 +1,8 @@
 /** <account-memberships> failure paths: 401 and 404 from the real service; 500 and network faults by fake fetch. */
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { AccountMemberships } from '../../../src/elements/account-memberships/account-memberships.js';
-import type { MembershipCreatedEvent, StorefrontErrorEvent } from '../../../src/events.js';
+import type { StorefrontErrorEvent } from '../../../src/events.js';
+import type { MembershipCreatedEvent } from '../../../src/operator-events.js';
 import { fakeFetch, hangingFetch, jsonResponse } from '../helpers/fake-fetch.js';
 import { SERVICE_URL, fixtureId, operatorToken, resetService } from '../helpers/service.js';
 import { maybePart, part, parts, record, settled } from '../helpers/table.js';

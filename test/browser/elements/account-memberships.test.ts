@@ -3,7 +3,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { AccountMember, ListEnvelope, MembershipListEnvelope } from '../../../src/api/types.js';
 import { AccountMemberships } from '../../../src/elements/account-memberships/account-memberships.js';
-import type { MembershipCreatedEvent, StorefrontErrorEvent } from '../../../src/events.js';
+import type { StorefrontErrorEvent } from '../../../src/events.js';
+import type { MembershipCreatedEvent } from '../../../src/operator-events.js';
 import { SERVICE_URL, fixtureId, operatorToken, resetService } from '../helpers/service.js';
 import {
   column,

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SignJWT } from 'jose';
-import { startService } from '../../server/index.js';
 import { ACCOUNTS, MEMBERS, PROFILE_ID, PROFILE_NAME, REALM_ID, SETTINGS_ID } from '../../server/fixtures.js';
 import { accessToken, api } from '../support/service-client.js';
+import { startTestService } from '../support/test-service.js';
 
-/** @type {Awaited<ReturnType<typeof startService>>} */
-let service;
-let base = '';
-
-before(async () => {
-  service = await startService({ port: 0, quiet: true });
-  base = service.baseUrl;
-});
-after(() => service.close());
+const { service, base } = await startTestService();
 
 /** @param {Record<string, string>} form */
 const tokenRequest = (form) =>

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startService } from '../../server/index.js';
+import { describe, it } from 'node:test';
 import { MEMBER_LIST, MEMBERS } from '../../server/fixtures.js';
-import { accessToken, api } from '../support/service-client.js';
+import { api } from '../support/service-client.js';
+import { startTestService } from '../support/test-service.js';
 
-/** @type {Awaited<ReturnType<typeof startService>>} */
-let service;
-let base = '';
-let operator = '';
-
-before(async () => {
-  service = await startService({ port: 0, quiet: true });
-  base = service.baseUrl;
-  operator = await accessToken(base, 'operator');
-});
-after(() => service.close());
+const { base, operator } = await startTestService({ operatorToken: true });
 
 /** @param {string} query */
 const members = (query) => api(`${base}/v2/account-members${query}`, { token: operator });

@@ -1,20 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { startService } from '../../server/index.js';
+import { beforeEach, describe, it } from 'node:test';
 import { ACCOUNTS, MEMBER_LIST, MEMBERS, MEMBERSHIP_LIST } from '../../server/fixtures.js';
 import { accessToken, api } from '../support/service-client.js';
+import { startTestService } from '../support/test-service.js';
 
-/** @type {Awaited<ReturnType<typeof startService>>} */
-let service;
-let base = '';
-let operator = '';
-
-before(async () => {
-  service = await startService({ port: 0, quiet: true });
-  base = service.baseUrl;
-  operator = await accessToken(base, 'operator');
-});
-after(() => service.close());
+const { service, base, operator } = await startTestService({ operatorToken: true });
 beforeEach(() => service.reset());
 
 /** @param {string} accountId @param {string} [query] */

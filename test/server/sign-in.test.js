@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, it } from 'node:test';
-import { startService } from '../../server/index.js';
+import { beforeEach, describe, it } from 'node:test';
 import { ACCOUNTS, IDP_USERS, MEMBERS } from '../../server/fixtures.js';
 import { signInAtIdentityProvider } from '../support/idp-login.js';
 import { accessToken, api, authorizationUrl, exchangeCode, pkce, signIn } from '../support/service-client.js';
+import { startTestService } from '../support/test-service.js';
 
-/** @type {Awaited<ReturnType<typeof startService>>} */
-let service;
-let base = '';
-
-before(async () => {
-  service = await startService({ port: 0, quiet: true, redirectUris: ['https://shop.example/account/callback'] });
-  base = service.baseUrl;
-});
-after(() => service.close());
+const { service, base } = await startTestService({ redirectUris: ['https://shop.example/account/callback'] });
 beforeEach(() => service.reset());
 
 /** @param {string} url */

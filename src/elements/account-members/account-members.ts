@@ -4,6 +4,7 @@ import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../operator-events.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
+import { attributes } from '../shared/properties.js';
 import { fill } from '../shared/texts.js';
 
 /**
@@ -54,31 +55,50 @@ import { fill } from '../shared/texts.js';
 export class AccountMembers extends PagedTableElement<AccountMember> {
   static override defaultTag = 'account-members';
 
+  // each field below says its attribute (@attr) for the manifest
   static override properties = {
-    filterField: { attribute: 'filter-field', reflect: true },
-    filterValue: { attribute: 'filter-value', reflect: true },
-    tableLabel: { attribute: 'table-label' },
-    searchLabel: { attribute: 'search-label' },
-    clearLabel: { attribute: 'clear-label' },
-    noMatchText: { attribute: 'no-match-text' },
-    emptyText: { attribute: 'empty-text' },
+    ...attributes('filterField filterValue', { reflect: true }),
+    ...attributes('tableLabel searchLabel clearLabel noMatchText emptyText'),
   };
 
-  /** What the search looks at: `name` (contains, any case) or `email` (the exact address). */
+  /**
+   * What the search looks at: `name` (contains, any case) or `email` (the exact address).
+   * @attr filter-field
+   * @reflect
+   */
   filterField: 'name' | 'email' = 'name';
 
-  /** The search text; empty lists every member. */
+  /**
+   * The search text; empty lists every member.
+   * @attr filter-value
+   * @reflect
+   */
   filterValue = '';
 
-  /** Accessible name of the table and of the search form. */
+  /**
+   * Accessible name of the table and of the search form.
+   * @attr table-label
+   */
   tableLabel = 'Store members';
-  /** Label of the search button, and accessible name of the field choice and the search text box. */
+  /**
+   * Label of the search button, and accessible name of the field choice and the search text box.
+   * @attr search-label
+   */
   searchLabel = 'Search';
-  /** Label of the clear button. */
+  /**
+   * Label of the clear button.
+   * @attr clear-label
+   */
   clearLabel = 'Clear search';
-  /** Empty result of a search; `{value}` is replaced by the search text. */
+  /**
+   * Empty result of a search; `{value}` is replaced by the search text.
+   * @attr no-match-text
+   */
   noMatchText = 'No members match “{value}”.';
-  /** Empty store. */
+  /**
+   * Empty store.
+   * @attr empty-text
+   */
   emptyText = 'The store has no members yet.';
 
   protected override async load(

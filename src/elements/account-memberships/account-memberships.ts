@@ -6,6 +6,7 @@ import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MembershipCreatedEvent } from '../../operator-events.js';
 import { COMPLETE, ERROR, PENDING, type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
+import { attributes } from '../shared/properties.js';
 import { fill } from '../shared/texts.js';
 import { renderLoading } from '../shared/status.js';
 
@@ -62,41 +63,61 @@ import { renderLoading } from '../shared/status.js';
 export class AccountMemberships extends PagedTableElement<RowFields> {
   static override defaultTag = 'account-memberships';
 
+  // each field below says its attribute (@attr) for the manifest
   static override properties = {
-    accountId: { attribute: 'account-id', reflect: true },
-    memberId: { attribute: 'member-id', reflect: true },
-    tableLabel: { attribute: 'table-label' },
-    emptyText: { attribute: 'empty-text' },
-    addLabel: { attribute: 'add-label' },
-    addHeading: { attribute: 'add-heading' },
-    addConfirmLabel: { attribute: 'add-confirm-label' },
-    cancelLabel: { attribute: 'cancel-label' },
-    addedText: { attribute: 'added-text' },
-    open: { attribute: false },
-    chosen: { attribute: false },
-    narrow: { attribute: false },
-    announcement: { attribute: false },
+    ...attributes('accountId memberId', { reflect: true }),
+    ...attributes('tableLabel emptyText addLabel addHeading addConfirmLabel cancelLabel addedText'),
+    ...attributes('open chosen narrow announcement', { attribute: false }),
   };
 
-  /** The account whose memberships are shown. */
+  /**
+   * The account whose memberships are shown.
+   * @attr account-id
+   * @reflect
+   */
   accountId = '';
 
-  /** Shows only the membership of this account member (`eq(account_member_id, …)`); empty shows all. */
+  /**
+   * Shows only the membership of this account member (`eq(account_member_id, …)`); empty shows all.
+   * @attr member-id
+   * @reflect
+   */
   memberId = '';
 
-  /** Accessible name of the table. */
+  /**
+   * Accessible name of the table.
+   * @attr table-label
+   */
   tableLabel = 'Members of this account';
-  /** The account has no memberships. */
+  /**
+   * The account has no memberships.
+   * @attr empty-text
+   */
   emptyText = 'This account has no members yet.';
-  /** Label of the button that opens the add panel. */
+  /**
+   * Label of the button that opens the add panel.
+   * @attr add-label
+   */
   addLabel = 'Add member';
-  /** Heading of the add panel. */
+  /**
+   * Heading of the add panel.
+   * @attr add-heading
+   */
   addHeading = 'Add a member to this account';
-  /** Label of the button that adds the chosen member. */
+  /**
+   * Label of the button that adds the chosen member.
+   * @attr add-confirm-label
+   */
   addConfirmLabel = 'Add';
-  /** Label of the button that closes the panel. */
+  /**
+   * Label of the button that closes the panel.
+   * @attr cancel-label
+   */
   cancelLabel = 'Cancel';
-  /** Announced after adding; `{name}` is replaced. */
+  /**
+   * Announced after adding; `{name}` is replaced.
+   * @attr added-text
+   */
   addedText = '{name} is now a member of this account.';
 
   override createdLabel = 'Added';

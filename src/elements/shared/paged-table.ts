@@ -4,6 +4,7 @@ import { OperatorClient } from '../../api/operator-client.js';
 import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
 import type { ListEnvelope, Sort } from '../../api/types.js';
+import { attributes } from './properties.js';
 import { fill } from './texts.js';
 import { describeForPeople, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
@@ -43,24 +44,18 @@ const QUERY_KEYS = ['sort', 'pageSize', 'filterField', 'filterValue', 'accountId
 export abstract class PagedTableElement<Row> extends StorefrontElement {
   static override styles = [StorefrontElement.styles, pagedTableStyles];
 
+  // each field below says its attribute (@attr) for the manifest
   static override properties: PropertyDeclarations = {
-    baseUrl: { attribute: 'base-url' },
-    accessToken: { attribute: false },
-    fetch: { attribute: false },
-    sort: { reflect: true },
-    pageSize: { attribute: 'page-size', type: Number, reflect: true },
-    page: { type: Number, reflect: true },
-    columns: {},
-    nameLabel: { attribute: 'name-label' },
-    emailLabel: { attribute: 'email-label' },
-    createdLabel: { attribute: 'created-label' },
-    updatedLabel: { attribute: 'updated-label' },
-    pageSizeLabel: { attribute: 'page-size-label' },
-    pageStatusText: { attribute: 'page-status-text' },
-    selected: { attribute: false },
+    ...attributes('baseUrl columns nameLabel emailLabel createdLabel updatedLabel pageSizeLabel pageStatusText'),
+    ...attributes('sort', { reflect: true }),
+    ...attributes('pageSize page', { type: Number, reflect: true }),
+    ...attributes('accessToken fetch selected', { attribute: false }),
   };
 
-  /** Address of the account endpoints, e.g. `https://useast.api.example.com`. */
+  /**
+   * Address of the account endpoints, e.g. `https://useast.api.example.com`.
+   * @attr base-url
+   */
   baseUrl = '';
 
   /**
@@ -72,29 +67,62 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
   /** The `fetch` to use (a proxy, tests); defaults to the browser's. Property only. */
   fetch?: FetchLike;
 
-  /** Sort attribute (`created_at`, `email`, `id`, `name`, `updated_at`), `-` in front for descending. */
+  /**
+   * Sort attribute (`created_at`, `email`, `id`, `name`, `updated_at`), `-` in front for descending.
+   * @attr sort
+   * @reflect
+   */
   sort: Sort = '-created_at';
 
-  /** Rows per page (1–10000; the page size choice offers 10, 25, 50 and 100). */
+  /**
+   * Rows per page (1–10000; the page size choice offers 10, 25, 50 and 100).
+   * @attr page-size
+   * @reflect
+   */
   pageSize = 25;
 
-  /** The page shown, counted from 1. */
+  /**
+   * The page shown, counted from 1.
+   * @attr page
+   * @reflect
+   */
   page = 1;
 
-  /** Columns shown, in order, separated by spaces: any of `name email created_at updated_at id`. */
+  /**
+   * Columns shown, in order, separated by spaces: any of `name email created_at updated_at id`.
+   * @attr columns
+   */
   columns = 'name email created_at updated_at';
 
-  /** Header of the name column. */
+  /**
+   * Header of the name column.
+   * @attr name-label
+   */
   nameLabel = 'Name';
-  /** Header of the email column. */
+  /**
+   * Header of the email column.
+   * @attr email-label
+   */
   emailLabel = 'Email';
-  /** Header of the created column. */
+  /**
+   * Header of the created column.
+   * @attr created-label
+   */
   createdLabel = 'Created';
-  /** Header of the updated column. */
+  /**
+   * Header of the updated column.
+   * @attr updated-label
+   */
   updatedLabel = 'Updated';
-  /** Label of the page size choice. */
+  /**
+   * Label of the page size choice.
+   * @attr page-size-label
+   */
   pageSizeLabel = 'Rows per page';
-  /** The pager's status line; `{from}`, `{to}` and `{total}` are replaced. */
+  /**
+   * The pager's status line; `{from}`, `{to}` and `{total}` are replaced.
+   * @attr page-status-text
+   */
   pageStatusText = 'Showing {from}–{to} of {total}';
 
   /** Id of the row chosen last (rows that can be chosen only). */

@@ -4,6 +4,7 @@ import { executeServerCommand } from '@web/test-runner-commands';
 import { StorefrontClient } from '../../../src/api/client.js';
 import type { AccountManagementTokenResponse, Catalog } from '../../../src/api/types.js';
 import { createPkcePair, createState } from '../../../src/auth/pkce.js';
+import { buildAuthorizationUrl } from '../../../src/auth/sign-in.js';
 import type { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import type { AccountSession } from '../../../src/events.js';
 import { SERVICE_URL, implicitToken } from '../helpers/service.js';
@@ -47,20 +48,15 @@ async function signIn(login: string): Promise<AccountManagementTokenResponse> {
   const { codeVerifier, codeChallenge } = await createPkcePair();
   const state = createState();
   const redirectUri = `${location.origin}/callback`;
-  const url = new URL(profile.links['authorization-endpoint']);
-  for (const [key, value] of Object.entries({
-    scope: 'openid email',
-    response_type: 'code',
-    client_id: settings.meta.client_id,
-    redirect_uri: redirectUri,
+  const url = buildAuthorizationUrl({
+    endpoint: profile.links['authorization-endpoint'],
+    clientId: settings.meta.client_id,
+    redirectUri,
     state,
-    code_challenge_method: 'S256',
-    code_challenge: codeChallenge,
-  })) {
-    url.searchParams.set(key, value);
-  }
+    codeChallenge,
+  });
   const landed = new URL(
-    (await executeServerCommand('idp-sign-in', { url: url.href, login, password: 'password' })) as string,
+    (await executeServerCommand('idp-sign-in', { url, login, password: 'password' })) as string,
   );
   const code = landed.searchParams.get('code');
   if (!code || landed.searchParams.get('state') !== state) throw new Error(`sign-in failed: ${landed.href}`);

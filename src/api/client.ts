@@ -43,10 +43,10 @@ export interface CatalogPageQuery {
   offset?: number;
 }
 
-/** A page of some list: its records and the address of the next page (`null` or absent at the end). */
+/** A page of some list: its records, its own address and that of the next page (`null` or absent at the end). */
 export interface Page<T> {
   data: T[];
-  links?: { next?: string | null };
+  links?: { self?: string; next?: string | null };
 }
 
 export class StorefrontClient {
@@ -141,10 +141,11 @@ export class StorefrontClient {
     first: (options: RequestOptions) => Promise<Page<T>>,
     { signal }: RequestOptions = {},
   ): AsyncIterableIterator<T[]> {
-    const seen = new Set<string>();
     try {
       checkAborted(signal);
       let page = await first({ signal });
+      // the first page's own address counts as given, so a next link back to it stops before a repeat
+      const seen = new Set([page?.links?.self]);
       for (;;) {
         checkAborted(signal);
         yield list<Page<T>>(page).data;

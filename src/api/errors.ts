@@ -6,11 +6,9 @@ export type StorefrontErrorCode =
   | 'network_error'
   | 'invalid_response'
   | 'invalid_query'
-  | 'aborted'
   | 'state_mismatch'
   | 'idp_error'
   | 'unsafe_endpoint'
-  | 'expired'
   | 'not_configured';
 
 /**
@@ -53,5 +51,5 @@ export class ApiError extends StorefrontError {
 
 /** True for the rejection of an aborted request, which callers ignore rather than report. */
 export function isAbortError(error: unknown): boolean {
-  return (error as Error)?.name === 'AbortError' || (error as StorefrontError)?.code === 'aborted';
+  return (error as Error)?.name === 'AbortError';
 }

@@ -86,11 +86,22 @@ export async function send(
   return json;
 }
 
+/** Settles as `value` does, or rejects with the AbortError as soon as `signal` aborts (a token source may hang). */
+function untilAborted<T>(value: T | Promise<T>, signal?: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal?.addEventListener('abort', onAbort);
+    Promise.resolve(value)
+      .then(resolve, reject)
+      .finally(() => signal?.removeEventListener('abort', onAbort));
+  });
+}
+
 /** Resolves a token source to a non-empty string, or rejects with a StorefrontError (or the abort). */
 async function resolveToken(source: TokenSource | undefined, signal?: AbortSignal): Promise<string> {
   let token: unknown;
   try {
-    token = typeof source === 'function' ? await source() : source;
+    token = typeof source === 'function' ? await untilAborted(source(), signal) : source;
   } catch (error) {
     checkAborted(signal);
     if (isAbortError(error) || error instanceof StorefrontError) throw error;

@@ -55,9 +55,11 @@ export class MemberSession {
         if (typeof data.selectedAccountId != 'string') delete data.selectedAccountId;
         this.#data = data;
       } catch {
-        this.#persist();
+        // untrusted: removed below
       }
     }
+    // Nothing trusted, or memory mode: what a page kept earlier in this tab goes, so no token lingers there.
+    if (!this.#data) this.#persist();
     // A stored session that has expired ends silently: nobody listens yet.
     this.#schedule();
   }

@@ -167,24 +167,33 @@ export function forgetTakenCallbackForTesting(): void {
 export interface CompleteSignInOptions extends TransactionStoreOptions {
   /** A client of the service with the store's token (implicit grant or the host's). */
   client: StorefrontClient;
+  /** The store client of the element finishing the sign-in; must be the one that started it. */
+  clientId: string;
   signal?: AbortSignal;
 }
 
 /**
- * Finishes the sign-in the callback answers: an `idp_error` for an error, a `state_mismatch` for a state with no
- * live transaction (unknown, expired or already used; no token is requested then), else the token exchange.
+ * Finishes the sign-in the callback answers. The state must name a live transaction started for this store
+ * (same client id, same service origin): otherwise `state_mismatch`, before anything else is believed and
+ * without any request, so a forged or replayed address can neither show its text nor send a code anywhere.
+ * Then an error callback becomes `idp_error`, and a code is exchanged for account management tokens.
  */
 export async function completeSignIn(callback: SignInCallback, options: CompleteSignInOptions): Promise<SignedInDetail> {
   // The transaction is used up in every case, so the same callback can never be redeemed twice.
   const transaction = consumeTransaction(callback.state, options);
+  const { client, clientId } = options;
+  if (
+    !transaction ||
+    transaction.clientId !== clientId ||
+    parse(transaction.baseUrl)?.origin !== parse(client.baseUrl)?.origin
+  ) {
+    throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
+  }
   if (callback.kind == 'error') {
     const { error, description } = callback;
     throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
   }
-  if (!transaction) throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
-  return toSignedInDetail(
-    await options.client.createAccountManagementTokens({ ...transaction, code: callback.code }, options),
-  );
+  return toSignedInDetail(await client.createAccountManagementTokens({ ...transaction, code: callback.code }, options));
 }
 
 /** The token answer as the `signed-in` detail; `invalid_response` when a token is incomplete. */

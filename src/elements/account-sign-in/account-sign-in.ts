@@ -267,7 +267,7 @@ export class AccountSignIn extends StorefrontElement {
   async #complete(callback: SignInCallback): Promise<void> {
     const { signal } = (this.#exchange = new AbortController());
     try {
-      const detail = await completeSignIn(callback, { client: this.#client(), signal });
+      const detail = await completeSignIn(callback, { client: this.#client(), clientId: this.clientId, signal });
       signal.throwIfAborted();
       this.#session.session?.signIn(detail);
       this.dispatchEvent(new SignedInEvent(detail));

@@ -29,7 +29,6 @@ const sentences: Partial<Record<StorefrontError['code'], string>> = {
   network_error: 'The store could not be reached. Check your connection and try again.',
   state_mismatch: 'This sign-in could not be verified (it may have expired or been used already). Please sign in again.',
   unsafe_endpoint: 'Sign-in is misconfigured: the sign-in address is not safe to open.',
-  expired: 'Your session has expired. Please sign in again.',
   invalid_response: 'The store sent an answer that could not be read. Please try again.',
 };
 

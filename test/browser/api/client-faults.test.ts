@@ -319,6 +319,16 @@ describe('client: abort', () => {
     expect(f.calls).to.have.length(0);
   });
 
+  it('rejects with AbortError at once when aborted while a token function hangs', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: [] }));
+    const controller = new AbortController();
+    const pending = client(f.fetch, () => new Promise<string>(() => {})).listMembers({}, { signal: controller.signal });
+    controller.abort();
+    const error = await rejectionOf(pending);
+    expect((error as DOMException).name).to.equal('AbortError');
+    expect(f.calls).to.have.length(0);
+  });
+
   it('rejects with AbortError when aborted after the answer arrived but before it was read', async () => {
     const controller = new AbortController();
     const f = fakeFetch(() => {
@@ -416,6 +426,18 @@ describe('client: pages()', () => {
     );
     expect(seen).to.deep.equal([['item1']]);
     expect((error as ApiError).status).to.equal(500);
+  });
+
+  it('stops before repeating the first page when its next link points back at it (links.self)', async () => {
+    const f = fakeFetch(() => jsonResponse({ data: ['item1'], links: { self: `${BASE}/list`, next: `${BASE}/list` } }));
+    const c = client(f.fetch);
+    const seen: string[][] = [];
+    const error = await rejectionOf((async () => {
+      for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list`, o))) seen.push(data);
+    })());
+    expectCode(error, 'invalid_response');
+    expect(seen).to.deep.equal([['item1']]);
+    expect(f.calls).to.have.length(1);
   });
 
   it('refuses a page without data and a list that loops', async () => {

@@ -127,6 +127,14 @@ describe('MemberSession', () => {
     expect(MemberSession.for('shop').signedIn).to.equal(false);
   });
 
+  it('removes a session an earlier page kept when this page starts in memory mode', () => {
+    MemberSession.for('shop', 'session').signIn(detail(account('a')));
+    resetSessionsForTesting({ keepStorage: true });
+    const session = MemberSession.for('shop', 'memory');
+    expect(sessionStorage.getItem(KEY)).to.equal(null);
+    expect(session.signedIn).to.equal(false);
+  });
+
   it('keeps its storage when asked without a mode', () => {
     MemberSession.for('shop', 'memory').signIn(detail(account('a')));
     MemberSession.for('shop');

@@ -172,7 +172,7 @@ describe('sign-in: completing', () => {
 
   it('exchanges code, redirect URI and verifier once; a replay is a state mismatch without a request', async () => {
     const { storage, fake, client, now } = setup(good);
-    const detail = await completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, storage, now });
+    const detail = await completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now });
     expect(detail).to.deep.equal({
       accountMemberId: 'm1',
       accounts: [{ accountId: 'a1', accountName: 'A', token: 't1', expires: '2026-01-01T01:00:00.000Z' }],
@@ -185,7 +185,7 @@ describe('sign-in: completing', () => {
       oauth_redirect_uri: 'https://shop.example/',
       oauth_code_verifier: 'v'.repeat(43),
     });
-    const replay = await rejectionOf(completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, storage, now }));
+    const replay = await rejectionOf(completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now }));
     expect(codeOf(replay)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(1);
   });
@@ -193,7 +193,7 @@ describe('sign-in: completing', () => {
   it('refuses an expired transaction', async () => {
     const { storage, fake, client } = setup(good);
     const error = await rejectionOf(
-      completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, storage, now: () => NOW + 10 * 60_000 }),
+      completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now: () => NOW + 10 * 60_000 }),
     );
     expect(codeOf(error)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(0);
@@ -202,12 +202,34 @@ describe('sign-in: completing', () => {
   it('turns an error callback into idp_error and uses up the transaction', async () => {
     const { storage, fake, client, now } = setup(good);
     const error = await rejectionOf(
-      completeSignIn({ kind: 'error', error: 'access_denied', description: 'User said no', state: 's1' }, { client, storage, now }),
+      completeSignIn({ kind: 'error', error: 'access_denied', description: 'User said no', state: 's1' }, { client, clientId: 'c', storage, now }),
     );
     expect(codeOf(error)).to.equal('idp_error');
     expect((error as Error).message).to.equal('User said no (access_denied)');
     expect(consumeTransaction('s1', { storage, now })).to.equal(undefined);
     expect(fake.calls).to.have.length(0);
+  });
+
+  it('believes no error callback without a live transaction: state_mismatch, not the text it carries', async () => {
+    const { storage, fake, client, now } = setup(good);
+    const forged = { kind: 'error', error: 'access_denied', description: 'Account locked, call 555-0100', state: 'forged' } as const;
+    const error = await rejectionOf(completeSignIn(forged, { client, clientId: 'c', storage, now }));
+    expect(codeOf(error)).to.equal('state_mismatch');
+    expect((error as Error).message).to.not.include('555');
+    expect(fake.calls).to.have.length(0);
+  });
+
+  it('sends no code for a sign-in another store client or another service started (state_mismatch)', async () => {
+    for (const [clientId, baseUrl] of [
+      ['other-client', 'https://api.example'],
+      ['c', 'https://other-service.example'],
+    ]) {
+      const { storage, fake, now } = setup(good);
+      const client = new StorefrontClient({ baseUrl, accessToken: 'tok', fetch: fake.fetch });
+      const error = await rejectionOf(completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId, storage, now }));
+      expect(codeOf(error)).to.equal('state_mismatch');
+      expect(fake.calls).to.have.length(0);
+    }
   });
 
   it('rejects an incomplete token as invalid_response', () => {

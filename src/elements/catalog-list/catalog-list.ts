@@ -4,7 +4,7 @@ import { StorefrontClient } from '../../api/client.js';
 import { type StorefrontError, isAbortError } from '../../api/errors.js';
 import type { FetchLike, TokenSource } from '../../api/http.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
-import { implicitTokenSource } from '../../auth/implicit-token.js';
+import { forgetImplicitTokens, implicitTokenSource } from '../../auth/implicit-token.js';
 import type { SessionStorageMode } from '../../auth/session.js';
 import { SessionController } from '../shared/session-controller.js';
 import { CatalogSelectedEvent } from '../../events.js';
@@ -285,7 +285,13 @@ export class CatalogList extends StorefrontElement {
         this.fetch,
         this.pageSize,
       ] as const,
-    onError: (error) => void (isAbortError(error) || this.reportError(error)),
+    onError: (error) => {
+      if (isAbortError(error)) return;
+      // a refused implicit token is not kept: Try again asks for a fresh one
+      if (this.reportError(error).status == 401 && !this.accessToken && !this.#session.session?.selectedAccount) {
+        forgetImplicitTokens();
+      }
+    },
   });
 
   /** What has been loaded so far, in the API's order (read-only). */
@@ -301,7 +307,7 @@ export class CatalogList extends StorefrontElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#resize.observe(this);
-    // changes made while disconnected were not rendered (see shouldUpdate)
+    // the list's own state may have moved while it was detached (not rendered then)
     this.requestUpdate();
     if (this.#abortedByDisconnect) this.reload();
     this.#abortedByDisconnect = false;
@@ -325,11 +331,6 @@ export class CatalogList extends StorefrontElement {
         this.#panels.delete(index);
       }
     }
-  }
-
-  /** A removed element does not render what arrives (or fails) after it left the page. */
-  protected override shouldUpdate(): boolean {
-    return this.isConnected;
   }
 
   protected override willUpdate(): void {

@@ -185,19 +185,13 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // changes made while disconnected were not rendered (see shouldUpdate); a load cut off by leaving starts again
-    this.requestUpdate();
+    // a load cut off by leaving starts again
     if (isAbortError(this.list.error)) void this.list.run();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.list.abort();
-  }
-
-  /** A removed element does not render what arrives (or fails) after it left the page. */
-  protected override shouldUpdate(): boolean {
-    return this.isConnected;
   }
 
   /** What stands above the table (search, add member). */

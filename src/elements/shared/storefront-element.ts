@@ -1,4 +1,4 @@
-import { LitElement, type CSSResultArray } from 'lit';
+import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
 import { StorefrontError } from '../../api/errors.js';
 import { StorefrontErrorEvent } from '../../events.js';
 import { themeStyles } from './theme.styles.js';
@@ -25,6 +25,30 @@ export abstract class StorefrontElement extends LitElement {
     if (!customElements.get(tag)) {
       customElements.define(tag, customElements.getName?.(this) ? class extends (this as ElementClass) {} : this);
     }
+  }
+
+  /** Changes made while detached, with the values last rendered, for the first update after the return. */
+  #missed: PropertyValues = new Map();
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // what changed while detached was not rendered (see shouldUpdate)
+    if (this.#missed.size) this.requestUpdate();
+  }
+
+  /**
+   * A removed element does not render what arrives (or fails) after it left the page. Its changes are not lost:
+   * the update after it comes back sees them, with the values it last rendered as the old ones.
+   */
+  protected override shouldUpdate(changed: PropertyValues): boolean {
+    const missed = this.#missed;
+    if (!this.isConnected) {
+      changed.forEach((old, key) => missed.has(key) || missed.set(key, old));
+      return false;
+    }
+    missed.forEach((old, key) => changed.set(key, old));
+    missed.clear();
+    return true;
   }
 
   /** Turns any failure into a StorefrontError, fires `storefront-error`, and returns it for display. */

@@ -236,6 +236,20 @@ describe('<account-members>', () => {
     expect(parts(el, 'row')).to.have.length(25);
   });
 
+  it('applies what changed while it was detached when it is back: a new search starts at page 1', async () => {
+    const el = await members({ pageSize: '1', page: '3' });
+    expect(pageStatus(el)).to.match(/^Showing 3–3 of /);
+    const parent = el.parentElement!;
+    el.remove();
+    el.filterValue = 'a';
+    await el.updateComplete;
+    parent.append(el);
+    await settled(el);
+    expect(el.page).to.equal(1);
+    expect(el.getAttribute('page')).to.equal('1');
+    expect(pageStatus(el)).to.match(/^Showing 1–1 of /);
+  });
+
   it('aborts the request in flight when the query changes', async () => {
     const signals: AbortSignal[] = [];
     const el = await members();

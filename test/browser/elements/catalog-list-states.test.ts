@@ -76,6 +76,27 @@ describe('<catalog-list> states', () => {
     expect(shownNames(el)).to.deep.equal(VISIBLE.storeWide);
   });
 
+  it('asks for a fresh implicit token after the service refused the one it had (401), so Try again recovers', async () => {
+    let refuse = true;
+    let tokenRequests = 0;
+    const routed = ((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.endsWith('/oauth/access_token')) tokenRequests++;
+      if (refuse && url.includes('/catalogs')) {
+        refuse = false;
+        return Promise.resolve(jsonResponse({ errors: [{ title: 'Unauthorized', status: '401' }] }, 401));
+      }
+      return fetch(input, init);
+    }) as typeof fetch;
+    const el = await withFetch(routed);
+    await loaded(el);
+    expect(fired.get(el)!.map((e) => e.detail.error.status)).to.deep.equal([401]);
+    part<HTMLButtonElement>(el, 'retry').click();
+    await loaded(el);
+    expect(shownNames(el)).to.deep.equal(VISIBLE.storeWide);
+    expect(tokenRequests).to.equal(2);
+  });
+
   const faults: Array<[string, () => Response | Promise<Response>, string, string]> = [
     [
       'a 500',

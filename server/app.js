@@ -98,7 +98,9 @@ async function handle(service, req, res) {
     /** @type {URL} */
     let url;
     try {
-      url = new URL(rawUrl, 'http://service.invalid');
+      // origin-form only; the target is appended (not resolved) so `//v2/x` stays a path, never a host name
+      if (!rawUrl.startsWith('/')) throw new Error('not origin-form');
+      url = new URL(`http://service.invalid${rawUrl}`);
     } catch {
       throw new HttpError(400, 'The request address is not valid');
     }

@@ -13,7 +13,6 @@ const TITLES = /** @type {Record<number, string>} */ ({
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   500: 'Internal Server Error',
 });

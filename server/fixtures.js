@@ -41,7 +41,12 @@ export const ACCOUNTS = {
   empty: { id: fixtureId('account:empty'), name: 'Empty Workshop' },
 };
 
-/** People at the identity provider, all with password {@link PASSWORD}. */
+/**
+ * People at the identity provider, all with password {@link PASSWORD}. Their email counts as verified
+ * (`email_verified: true`) unless a user says `email_verified: false` (tests set that).
+ * @typedef {{ sub: string, email: string, name: string, email_verified?: boolean }} IdpUser
+ * @type {Record<'ada' | 'grace' | 'linus', IdpUser>}
+ */
 export const IDP_USERS = {
   ada: { sub: fixtureId('idp:ada'), email: 'ada@example.com', name: 'Ada Lovelace' },
   grace: { sub: fixtureId('idp:grace'), email: 'grace@example.com', name: 'Grace Hopper' },

@@ -118,7 +118,7 @@ export class EmbeddedIdp {
         return {
           accountId: sub,
           async claims() {
-            return { sub, email: user.email, email_verified: true, name: user.name };
+            return { sub, email: user.email, email_verified: user.email_verified !== false, name: user.name };
           },
         };
       },

@@ -11,6 +11,7 @@
 import { badRequest, HttpError, notFound, unprocessable } from './errors.js';
 import { CLIENTS } from './fixtures.js';
 import { readForm, readJson } from './http-util.js';
+import { isLoopback } from './sign-in.js';
 import { dataOfType, requiredString } from './validate.js';
 
 /**
@@ -117,6 +118,10 @@ export const authRoutes = [
       }
       if (url.protocol !== 'https:' && url.protocol !== 'http:') {
         throw unprocessable('data.discovery_url must be an http(s) URL');
+      }
+      // the sign-in leg only talks plain http to a loopback identity provider (oauth4webapi refuses the rest)
+      if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+        throw unprocessable('data.discovery_url must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])');
       }
       const profile = ctx.service.store.createProfile({
         realm_id: realm,

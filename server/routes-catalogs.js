@@ -8,11 +8,10 @@
  * (also accepted: data.full_publish, data.attributes.export_full_delta). The first release is always a
  * full publish; later ones only on request. Releases are listed newest first.
  */
-import { notFound } from './errors.js';
+import { badRequest, notFound } from './errors.js';
 import { readText } from './http-util.js';
 import { parsePage } from './query.js';
 import { catalogResource, releaseResource } from './resources.js';
-import { badRequest } from './errors.js';
 
 /**
  * @param {import('./store.js').CatalogRecord} c

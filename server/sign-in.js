@@ -15,7 +15,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import { badRequest, toEnvelope } from './errors.js';
+import { badRequest, methodNotAllowed, toEnvelope } from './errors.js';
 import { escapeHtml, page, redirect, sendHtml, sendJson } from './http-util.js';
 
 const TRANSACTION_TTL_MS = 10 * 60_000;
@@ -31,8 +31,11 @@ const CHALLENGE_RE = /^[A-Za-z0-9\-_]{43}$/;
  * @typedef {{ memberId: string, redirectUri: string, codeChallenge: string, expires: number }} IssuedCode
  */
 
-/** @param {string} hostname */
-const isLoopback = (hostname) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+/**
+ * A loopback host name as `URL#hostname` spells it; only these may be reached over plain http.
+ * @param {string} hostname
+ */
+export const isLoopback = (hostname) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 
 /** A client's redirect_uri the fixture store accepts: any http://localhost:<port>/… or http://127.0.0.1:<port>/… */
 /** @param {string} value */
@@ -93,8 +96,8 @@ export class SignIn {
     const url = new URL(req.url ?? '/', this.baseUrl);
     try {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const { status, body } = toEnvelope(badRequest('Only GET is supported here'));
-        sendJson(res, status === 400 ? 405 : status, body, { Allow: 'GET' });
+        const { status, headers, body } = toEnvelope(methodNotAllowed(['GET', 'HEAD']));
+        sendJson(res, status, body, headers);
         return;
       }
       if (url.pathname === '/oidc/authorize') await this.#authorize(req, res, url);
@@ -224,6 +227,8 @@ export class SignIn {
     }
     let email;
     let name;
+    /** `email_verified` as the ID token and, when it was asked, UserInfo state it */
+    const verified = [];
     try {
       const options = this.#options(as);
       const response = await oauth.authorizationCodeGrantRequest(
@@ -242,6 +247,7 @@ export class SignIn {
       const claims = /** @type {oauth.IDToken} */ (oauth.getValidatedIdTokenClaims(result));
       email = claims.email;
       name = claims.name;
+      verified.push(claims.email_verified);
       if (typeof email !== 'string' && as.userinfo_endpoint) {
         const info = await oauth.processUserInfoResponse(
           as,
@@ -251,6 +257,7 @@ export class SignIn {
         );
         email = info.email;
         name = name ?? info.name;
+        verified.push(info.email_verified);
       }
     } catch (error) {
       this.log(`code exchange failed: ${error}`);
@@ -258,6 +265,13 @@ export class SignIn {
     }
     if (typeof email !== 'string' || !email.includes('@')) {
       return back({ error: 'access_denied', error_description: 'The identity provider returned no email address' });
+    }
+    // members are found by email: an address the identity provider has not verified proves nothing
+    if (verified.includes(false)) {
+      return back({
+        error: 'access_denied',
+        error_description: 'The identity provider has not verified this email address (email_verified is false), so it cannot be used to sign in',
+      });
     }
     const member =
       this.store.memberByEmail(email) ??

@@ -1,10 +1,12 @@
 /**
  * In-memory store of the service, with optional persistence to one JSON file (`--data FILE`): loaded at
- * start, written after every change to a temporary file that is then renamed over the old one, so a
- * reader never sees half a file.
+ * start, written after every change to a temporary file (mode 0600: it holds the token signing secret
+ * and client secrets) that is then renamed over the old one, so a reader never sees half a file. A change
+ * whose write fails is undone in memory before the error goes on, so memory never holds what the file
+ * does not.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fixtureData } from './fixtures.js';
 import { conflict, notFound } from './errors.js';
 
@@ -37,8 +39,6 @@ export class Store {
   /** @param {{ dataFile?: string }} [options] */
   constructor({ dataFile } = {}) {
     this.dataFile = dataFile;
-    /** Bumped on every change; caches key on it. */
-    this.version = 0;
     /** @type {StoreData} */
     this.data = fixtureData();
     /** @type {Map<string, MemberRecord>} */
@@ -51,9 +51,9 @@ export class Store {
     this.catalogsById = new Map();
     /** @type {Map<string, MembershipRecord[]>} */
     this.membershipsByAccount = new Map();
-    /** @type {Map<string, MemberRow[]>} sorted member rows per sort spec, valid for one version */
+    /** @type {Map<string, MemberRow[]>} sorted member rows per sort spec, valid until the next change */
     this.sortCache = new Map();
-    /** @type {Map<string, any>} query results, valid for one version */
+    /** @type {Map<string, any>} query results, valid until the next change */
     this.queryCache = new Map();
     if (dataFile && existsSync(dataFile)) {
       this.data = { ...fixtureData(), ...JSON.parse(readFileSync(dataFile, 'utf8')) };
@@ -64,11 +64,15 @@ export class Store {
 
   /** Puts the fixtures back (keeps the signing secret so tokens already handed out stay verifiable). */
   reset() {
-    const secret = this.data.signing_secret;
+    const before = this.data;
+    const secret = before.signing_secret;
     this.data = fixtureData();
     if (secret) this.data.signing_secret = secret;
     this.#index();
-    this.save();
+    this.#changed(() => {
+      this.data = before;
+      this.#index();
+    });
   }
 
   #index() {
@@ -80,7 +84,6 @@ export class Store {
     for (const ms of this.data.memberships) this.#indexMembership(ms);
     this.sortCache = new Map();
     this.queryCache = new Map();
-    this.version++;
   }
 
   /** @param {MembershipRecord} ms */
@@ -90,19 +93,35 @@ export class Store {
     else this.membershipsByAccount.set(ms.account_id, [ms]);
   }
 
-  #changed() {
-    this.version++;
+  /**
+   * After a change to memory: drops the caches and saves; when the save fails, `undo` puts memory back
+   * as it was before the change and the error is thrown on (the client gets the error envelope).
+   * @param {() => void} undo
+   */
+  #changed(undo) {
     this.sortCache.clear();
     this.queryCache.clear();
-    this.save();
+    try {
+      this.save();
+    } catch (error) {
+      undo();
+      this.sortCache.clear();
+      this.queryCache.clear();
+      throw error;
+    }
   }
 
-  /** Writes the data file atomically (temporary file + rename); no-op without `dataFile`. */
+  /** Writes the data file atomically (temporary file with mode 0600 + rename); no-op without `dataFile`. */
   save() {
     if (!this.dataFile) return;
     const tmp = `${this.dataFile}.${process.pid}.${randomUUID()}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.data));
-    renameSync(tmp, this.dataFile);
+    try {
+      writeFileSync(tmp, JSON.stringify(this.data), { mode: 0o600 });
+      renameSync(tmp, this.dataFile);
+    } catch (error) {
+      rmSync(tmp, { force: true });
+      throw error;
+    }
   }
 
   get settings() {
@@ -124,7 +143,7 @@ export class Store {
     const now = new Date().toISOString();
     const profile = { id: randomUUID(), ...fields, created_at: now, updated_at: now };
     this.data.profiles.push(profile);
-    this.#changed();
+    this.#changed(() => removeItem(this.data.profiles, profile));
     return profile;
   }
 
@@ -152,10 +171,16 @@ export class Store {
     const now = new Date().toISOString();
     /** @type {MemberRecord} */
     const member = { id: randomUUID(), name, email, created_at: now, updated_at: now };
+    const sameEmail = this.membersByEmail.get(email.toLowerCase());
     this.data.members.push(member);
     this.membersById.set(member.id, member);
     this.membersByEmail.set(email.toLowerCase(), member);
-    this.#changed();
+    this.#changed(() => {
+      removeItem(this.data.members, member);
+      this.membersById.delete(member.id);
+      if (sameEmail) this.membersByEmail.set(email.toLowerCase(), sameEmail);
+      else this.membersByEmail.delete(email.toLowerCase());
+    });
     return member;
   }
 
@@ -165,6 +190,7 @@ export class Store {
    */
   addMembersBulk(list) {
     const now = new Date().toISOString();
+    const count = this.data.members.length;
     for (const { name, email, created_at } of list) {
       /** @type {MemberRecord} */
       const member = { id: randomUUID(), name, email, created_at: created_at ?? now, updated_at: created_at ?? now };
@@ -172,12 +198,16 @@ export class Store {
       this.membersById.set(member.id, member);
       this.membersByEmail.set(email.toLowerCase(), member);
     }
-    this.#changed();
+    this.#changed(() => {
+      this.data.members.length = count;
+      this.membersById = new Map(this.data.members.map((m) => [m.id, m]));
+      this.membersByEmail = new Map(this.data.members.map((m) => [m.email.toLowerCase(), m]));
+    });
   }
 
   /**
    * Every member, sorted by one attribute (ties broken by id ascending), as rows that carry the
-   * lower-cased name and email for filtering. Cached per version.
+   * lower-cased name and email for filtering. Cached until the next change.
    * @param {string} attribute one of {@link SORT_ATTRIBUTES}
    * @param {boolean} descending
    * @returns {MemberRow[]}
@@ -241,7 +271,12 @@ export class Store {
     const membership = { id: randomUUID(), account_id: accountId, account_member_id: memberId, created_at: now, updated_at: now };
     this.data.memberships.push(membership);
     this.#indexMembership(membership);
-    this.#changed();
+    this.#changed(() => {
+      removeItem(this.data.memberships, membership);
+      const list = this.membershipsByAccount.get(accountId) ?? [];
+      removeItem(list, membership);
+      if (list.length === 0) this.membershipsByAccount.delete(accountId);
+    });
     return membership;
   }
 
@@ -265,6 +300,8 @@ export class Store {
     const catalog = this.catalogsById.get(catalogId);
     if (!catalog) throw notFound(`The catalog ${catalogId} was not found`);
     const previous = catalog.releases.at(-1);
+    const releasesBefore = [...catalog.releases];
+    const updatedBefore = catalog.updated_at;
     const full = previous === undefined || fullPublish;
     const last = previous ? Date.parse(previous.published_at) : 0;
     /** @type {ReleaseRecord} */
@@ -278,7 +315,10 @@ export class Store {
     catalog.releases.push(release);
     if (catalog.releases.length > RELEASES_KEPT) catalog.releases.splice(0, catalog.releases.length - RELEASES_KEPT);
     catalog.updated_at = release.published_at;
-    this.#changed();
+    this.#changed(() => {
+      catalog.releases.splice(0, catalog.releases.length, ...releasesBefore);
+      catalog.updated_at = updatedBefore;
+    });
     return { release, previous };
   }
 
@@ -289,9 +329,24 @@ export class Store {
 
   /** @param {string} secret */
   setSigningSecret(secret) {
+    const before = this.data.signing_secret;
     this.data.signing_secret = secret;
-    this.save();
+    this.#changed(() => {
+      if (before === undefined) delete this.data.signing_secret;
+      else this.data.signing_secret = before;
+    });
   }
+}
+
+/**
+ * Removes one item (by identity) from a list, if it is there.
+ * @template T
+ * @param {T[]} list
+ * @param {T} item
+ */
+function removeItem(list, item) {
+  const index = list.lastIndexOf(item);
+  if (index >= 0) list.splice(index, 1);
 }
 
 /**

@@ -1,6 +1,9 @@
 /** Checks on request bodies and path ids. */
 import { badRequest, unprocessable } from './errors.js';
 
+/** Longest wrong `data.type` string quoted back in an error. */
+const MAX_ECHO = 64;
+
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -15,7 +18,11 @@ export function dataOfType(body, type) {
     throw badRequest('The body must have a "data" object');
   }
   if (data.type === undefined) throw badRequest(`data.type is required and must be "${type}"`);
-  if (data.type !== type) throw badRequest(`data.type must be "${type}", not ${JSON.stringify(data.type)}`);
+  if (typeof data.type !== 'string' || data.type !== type) {
+    // only a short string is quoted back: never serialise an arbitrary (possibly huge or deeply nested) value
+    const shown = typeof data.type === 'string' && data.type.length <= MAX_ECHO ? `, not ${JSON.stringify(data.type)}` : '';
+    throw badRequest(`data.type must be "${type}"${shown}`);
+  }
   return data;
 }
 

@@ -140,6 +140,8 @@ export interface PagedTableAttributes {
   'page-status-text'?: string;
   'table-label'?: string;
   'empty-text'?: string;
+  'loading-label'?: string;
+  'retry-label'?: string;
 }
 /** Attributes of `<account-members>` (kebab-case, set with setAttribute). */
 export interface AccountMembersAttributes extends PagedTableAttributes {
@@ -159,9 +161,14 @@ export interface AccountMembershipsAttributes extends PagedTableAttributes {
   'member-id'?: string;
   'add-label'?: string;
   'add-heading'?: string;
+  'find-label'?: string;
+  'no-candidates-text'?: string;
   'add-confirm-label'?: string;
   'cancel-label'?: string;
   'added-text'?: string;
+  'already-member-text'?: string;
+  'not-member-text'?: string;
+  'unknown-account-text'?: string;
 }
 /** Event handlers of `<account-memberships>`: React 19 adds a listener for the event named after `on`. */
 export interface AccountMembershipsEvents extends StorefrontErrorEvents {

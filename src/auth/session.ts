@@ -82,10 +82,16 @@ export class MemberSession {
     return this.accounts.find((account) => account.accountId === this.#data?.selectedAccountId);
   }
 
-  /** Switches between sessionStorage and memory; leaving sessionStorage removes what was kept there. */
+  /**
+   * Switches between sessionStorage and memory; leaving sessionStorage removes what was kept there. The mode it
+   * already has changes nothing, so elements that name it on every render do not rewrite the storage.
+   */
   useStorage(mode: SessionStorageMode): void {
-    this.#memory = mode == 'memory';
-    this.#persist();
+    const memory = mode == 'memory';
+    if (memory != this.#memory) {
+      this.#memory = memory;
+      this.#persist();
+    }
   }
 
   signIn(detail: SignedInDetail): void {

@@ -8,7 +8,7 @@ import { MembershipCreatedEvent } from '../../operator-events.js';
 import { COMPLETE, ERROR, PENDING, type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
 import { attributes } from '../shared/properties.js';
 import { fill } from '../shared/texts.js';
-import { renderLoading } from '../shared/status.js';
+import { renderError, renderLoading } from '../shared/status.js';
 
 /**
  * The memberships of one account with their members' names and emails (one request, `include=account_member`),
@@ -66,7 +66,10 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   // each field below says its attribute (@attr) for the manifest
   static override properties = {
     ...attributes('accountId memberId', { reflect: true }),
-    ...attributes('tableLabel emptyText addLabel addHeading addConfirmLabel cancelLabel addedText'),
+    ...attributes(
+      'tableLabel emptyText notMemberText unknownAccountText addLabel addHeading findLabel noCandidatesText addConfirmLabel ' +
+        'cancelLabel addedText alreadyMemberText',
+    ),
     ...attributes('open chosen narrow announcement', { attribute: false }),
   };
 
@@ -95,6 +98,16 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
    */
   emptyText = 'This account has no members yet.';
   /**
+   * Empty list of a `member-id` that has no membership here; `{id}` is replaced by the member id.
+   * @attr not-member-text
+   */
+  notMemberText = 'The member {id} does not belong to this account.';
+  /**
+   * The service does not know the account (404, listing or adding); `{id}` is replaced by the account id.
+   * @attr unknown-account-text
+   */
+  unknownAccountText = 'This account does not exist ({id}).';
+  /**
    * Label of the button that opens the add panel.
    * @attr add-label
    */
@@ -104,6 +117,16 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
    * @attr add-heading
    */
   addHeading = 'Add a member to this account';
+  /**
+   * Placeholder and accessible name of the box narrowing the candidates.
+   * @attr find-label
+   */
+  findLabel = 'Find a member';
+  /**
+   * Shown in the panel when no member of the store is left to add.
+   * @attr no-candidates-text
+   */
+  noCandidatesText = 'Every member of the store already belongs to this account.';
   /**
    * Label of the button that adds the chosen member.
    * @attr add-confirm-label
@@ -119,6 +142,11 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
    * @attr added-text
    */
   addedText = '{name} is now a member of this account.';
+  /**
+   * An add refused because the membership exists (409); `{name}` is replaced.
+   * @attr already-member-text
+   */
+  alreadyMemberText = '{name} is already a member of this account.';
 
   override createdLabel = 'Added';
   protected override waiting = 'Waiting for the store address, an account id and an operator access token.';
@@ -158,7 +186,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
       const status = reported.status;
       this.#addError =
         status === 409
-          ? [`${this.#member()?.name} is already a member of this account.`, false]
+          ? [fill(this.alreadyMemberText, { name: this.#member()?.name }), false]
           : [this.say(reported), status !== 404];
     },
   });
@@ -189,11 +217,11 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   protected override empty(): string {
-    return this.memberId ? `The member ${this.memberId} does not belong to this account.` : this.emptyText;
+    return this.memberId ? fill(this.notMemberText, { id: this.memberId }) : this.emptyText;
   }
 
   protected override say(error: StorefrontError): string {
-    return error.status === 404 ? `This account does not exist (${this.accountId}).` : super.say(error);
+    return error.status === 404 ? fill(this.unknownAccountText, { id: this.accountId }) : super.say(error);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -213,15 +241,11 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
     return this.#candidates.value?.find((m) => m.id === this.chosen);
   }
 
-  #focus(part: string): void {
-    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[part~=${part}]`)?.focus());
-  }
-
   #close(returnFocus: boolean): void {
     this.#candidates.abort();
     this.#adding.abort();
     this.open = false;
-    if (returnFocus) this.#focus('add-button');
+    if (returnFocus) this.focusPart('add-button');
   }
 
   #add(): void {
@@ -241,7 +265,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
    this.chosen = this.narrow = this.announcement = '';
    this.#addError = this.#candidatesError = undefined;
    void this.#candidates.run();
-   this.#focus('add-heading');
+   this.focusPart('add-heading');
  }}>${this.addLabel}</button>
 <p part="announcement" role="status" aria-live="polite">${this.announcement}</p>
 </div>${this.open ? this.#panel() : nothing}`;
@@ -264,12 +288,12 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
  @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.#close(true)}>
 <h3 part="add-heading" id="add-heading" tabindex="-1">${this.addHeading}</h3>
 ${status === PENDING
-  ? renderLoading('Loading…')
+  ? renderLoading(this.loadingLabel)
   : status === ERROR && this.#candidatesError
-    ? this.errorBox(this.say(this.#candidatesError), () => this.#candidates.run())
+    ? renderError(this.say(this.#candidatesError), this.retry(() => this.#candidates.run(), 'add-heading'), this.retryLabel)
     : offered
       ? html`${all.length > 50
-            ? html`<input part="candidate-filter" type="search" aria-label="Find a member" placeholder="Find a member"
+            ? html`<input part="candidate-filter" type="search" aria-label=${this.findLabel} placeholder=${this.findLabel}
  autocomplete="off" @input=${(e: Event) => (this.narrow = (e.target as HTMLInputElement).value)} />`
             : nothing}
 <fieldset part="candidates" aria-labelledby="add-heading">
@@ -277,9 +301,9 @@ ${shown.map((m) => html`<label part="candidate" data-id=${m.id}>
 <input part="candidate-radio" type="radio" name="member" required .checked=${m === chosen} @change=${() => (this.chosen = m.id)} />
 <span part="candidate-name">${m.name}</span> <span part="candidate-email">${m.email}</span></label>`)}
 </fieldset>`
-      : html`<p part="empty" role="status">Every member of the store already belongs to this account.</p>`}
-${error ? this.errorBox(error[0], error[1] ? () => this.#add() : undefined) : nothing}
-${adding ? renderLoading('Loading…') : nothing}
+      : html`<p part="empty" role="status">${this.noCandidatesText}</p>`}
+${error ? renderError(error[0], error[1] ? this.retry(() => this.#add(), 'add-heading') : undefined, this.retryLabel) : nothing}
+${adding ? renderLoading(this.loadingLabel) : nothing}
 <div part="add-actions">
 ${offered ? html`<button part="add-confirm" class="primary" ?disabled=${adding}>${this.addConfirmLabel}</button>` : nothing}
 <button part="add-cancel" type="button" @click=${() => this.#close(true)}>${this.cancelLabel}</button>

@@ -24,6 +24,16 @@ import { SessionController } from '../shared/session-controller.js';
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
 
+/** The options cached under `key`, when storage can be read and holds them in their shape (else a cold start). */
+const cachedOptions = (key: string): SignInOptions | undefined => {
+  try {
+    const value = JSON.parse(sessionStorage.getItem(key)!);
+    return typeof value[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
+  } catch {
+    // blocked storage, nothing cached, or not JSON
+  }
+};
+
 /**
  * Signs a shopper in through the store's identity provider (OpenID Connect, Authorization Code Flow with PKCE
  * S256) and ends with account management tokens in the page's shared session. Shows one button per OIDC profile
@@ -108,10 +118,11 @@ export class AccountSignIn extends StorefrontElement {
    */
   uiLocales = '';
   /**
-   * Where the session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`.
+   * Where the shared session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`; unset
+   * leaves the shared session's own (`session` unless another element chose otherwise).
    * @attr storage
    */
-  storage: SessionStorageMode = 'session';
+  storage?: SessionStorageMode;
   /**
    * A token (or a function, possibly async, returning one) for the settings, profiles and token requests,
    * instead of the store's implicit grant. Property only.
@@ -192,7 +203,7 @@ export class AccountSignIn extends StorefrontElement {
 
   /** The callback taken from the address bar, until base-url and client-id are there to finish it. */
   #callback?: SignInCallback;
-  /** The token exchange in flight; aborted when the element is removed. */
+  /** The token exchange in flight; aborted when the element leaves the page (not when it is moved). */
   #exchange?: AbortController;
 
   readonly #session = new SessionController(this, (change) => {
@@ -212,14 +223,20 @@ export class AccountSignIn extends StorefrontElement {
     task: async ([baseUrl, clientId, , , wanted], { signal }) => {
       if (!wanted) return;
       const key = `storefront-elements:options:${baseUrl} ${clientId}`;
-      const cached = (this.#options = JSON.parse(sessionStorage.getItem(key) as string) ?? undefined);
+      const cached = (this.#options = cachedOptions(key));
       try {
         const client = this.#client();
         const settings = await client.getAccountAuthenticationSettings({ signal });
         const profiles = await client.listOidcProfiles(settings.relationships.authentication_realm.data.id, { signal });
-        sessionStorage.setItem(key, JSON.stringify((this.#options = [settings.meta.client_id, profiles])));
+        this.#options = [settings.meta.client_id, profiles];
       } catch (error) {
         if (!cached) this.#fail(error, signal);
+        return;
+      }
+      try {
+        sessionStorage.setItem(key, JSON.stringify(this.#options));
+      } catch {
+        // full or blocked storage: the buttons work, the next page loads them again
       }
     },
   });
@@ -233,11 +250,20 @@ export class AccountSignIn extends StorefrontElement {
       this.#failure = undefined;
       this.requestUpdate();
     }
+    // without options it may have lost its load on leaving (see disconnectedCallback) and would stay blank
+    if (this.hasUpdated && !this.#options) void this.#task.run();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#exchange?.abort();
+    // A move (removed and put back in the same task, as frameworks do) must not lose a sign-in whose code is
+    // already spent; only an element that is really gone stops its work, and then reports nothing.
+    queueMicrotask(() => {
+      if (!this.isConnected) {
+        this.#exchange?.abort();
+        this.#task.abort();
+      }
+    });
   }
 
   protected override willUpdate(): void {
@@ -261,8 +287,16 @@ export class AccountSignIn extends StorefrontElement {
 
   #retry = (): void => {
     this.#failure = undefined;
-    this.requestUpdate();
+    void this.#refocus();
   };
+
+  /** The button just pressed is gone after the next render: focus stays in the element rather than fall to the page. */
+  async #refocus(): Promise<void> {
+    this.requestUpdate();
+    await this.updateComplete;
+    const root = this.renderRoot;
+    (root.querySelector<HTMLElement>('[part~=button]') ?? root.querySelector<HTMLElement>('[part~=base]'))?.focus();
+  }
 
   async #complete(callback: SignInCallback): Promise<void> {
     const { signal } = (this.#exchange = new AbortController());
@@ -318,7 +352,7 @@ export class AccountSignIn extends StorefrontElement {
     const options = this.#options;
     const completing = this.#callback || this.#exchange;
     const loading = !options && this.#task.status == TaskStatus.PENDING;
-    return html`<div part="base" aria-busy=${!!(completing || loading)}>${
+    return html`<div part="base" tabindex="-1" aria-busy=${!!(completing || loading)}>${
       completing
         ? renderLoading(this.completingText)
         : this.#failure
@@ -352,7 +386,7 @@ export class AccountSignIn extends StorefrontElement {
         : count > 1
           ? fill(this.signedInAccountsText, { count })
           : this.signedInText
-    }</span> <button part="sign-out" type="button" @click=${this.signOut}>${this.signOutLabel}</button></div>`;
+    }</span> <button part="sign-out" type="button" @click=${() => (this.signOut(), this.#refocus())}>${this.signOutLabel}</button></div>`;
   }
 }
 

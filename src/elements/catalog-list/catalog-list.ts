@@ -9,6 +9,7 @@ import type { SessionStorageMode } from '../../auth/session.js';
 import { SessionController } from '../shared/session-controller.js';
 import { CatalogSelectedEvent } from '../../events.js';
 import { attributes } from '../shared/properties.js';
+import { renderDate } from '../shared/dates.js';
 import { renderEmpty, renderError, renderLoading } from '../shared/status.js';
 import { StorefrontElement } from '../shared/storefront-element.js';
 import { catalogListStyles } from './catalog-list.styles.js';
@@ -21,25 +22,6 @@ export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateR
 interface Panel {
   abort: AbortController;
   done?: CatalogRelease[] | StorefrontError;
-}
-
-const formats: Record<string, Intl.DateTimeFormat> = {};
-
-/** `{label} <time>`, formatted for `locale`; only rows in view are ever formatted. */
-function renderDate(label: string, value: string, locale: string): TemplateResult {
-  // the API's timestamps carry no zone: they are UTC
-  const utc = /(Z|[+-]\d\d:?\d\d)$/i.test(value) ? value : value + 'Z';
-  const date = new Date(utc);
-  const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
-  if (!formats[locale]) {
-    try {
-      formats[locale] = new Intl.DateTimeFormat(locale, options);
-    } catch {
-      // no lang, or one that is no language tag: the browser's
-      formats[locale] = new Intl.DateTimeFormat(undefined, options);
-    }
-  }
-  return html`${label} <time datetime=${utc}>${isNaN(+date) ? value : formats[locale].format(date)}</time>`;
 }
 
 /** Of two texts written `first|second`, the first when `first` is true (a text without `|` is both). */
@@ -361,12 +343,20 @@ export class CatalogList extends StorefrontElement {
     const { status, error } = this.#task;
     const busy = status === TaskStatus.PENDING;
     const list = this.#list.length ? this.#renderList(status === TaskStatus.COMPLETE) : undefined;
-    // an error left by an abort is never shown: the element was removed, and is reloaded when it comes back
-    return html`<div part="base" aria-busy=${busy}>${
+    // an error left by an abort is never shown: the element was removed, and is reloaded when it comes back;
+    // a retry button goes with its error, so focus waits on what stays: base, or the row of a release panel
+    return html`<div part="base" tabindex="-1" aria-busy=${busy}>${
       status === TaskStatus.INITIAL
         ? html`<p part="not-configured">${this.notConfiguredText}</p>`
         : status === TaskStatus.ERROR
-          ? [renderError(error as StorefrontError, () => this.reload(), this.retryLabel), list]
+          ? [
+              renderError(
+                error as StorefrontError,
+                () => (this.reload(), this.renderRoot.querySelector<HTMLElement>('[part~=base]')!.focus()),
+                this.retryLabel,
+              ),
+              list,
+            ]
           : list
             ? [list, busy ? renderLoading(this.loadingMoreLabel) : '']
             : busy
@@ -416,7 +406,7 @@ export class CatalogList extends StorefrontElement {
       !done
         ? renderLoading(this.releasesLoadingLabel)
         : !Array.isArray(done)
-          ? renderError(done, () => this.#open(index), this.retryLabel)
+          ? renderError(done, () => (this.#open(index), this.focusItem(index)), this.retryLabel)
           : done.length
             ? html`<ol part="release-list">${done.map(
                 ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>

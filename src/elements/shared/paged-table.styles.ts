@@ -2,7 +2,8 @@ import { css } from 'lit';
 
 /**
  * Table, pager, search and "Add member" panel of the two operator lists (one sheet: both ship in one bundle);
- * buttons, errors, empty texts and the spinner come from the theme.
+ * buttons, errors, empty texts and the spinner come from the theme. An empty announcement leaves the flow but not
+ * the accessibility tree: a live region that appears together with its sentence is often not read out.
  */
 export const pagedTableStyles = css`
 input,select{font:inherit;color:inherit;background:none;border:1px solid var(--_border);border-radius:var(--_radius);padding:.3em .5em}
@@ -17,7 +18,7 @@ th button{display:flex;width:100%;justify-content:space-between;border:0;backgro
 [part~='selected']{background:color-mix(in srgb,var(--_accent) 12%,var(--_surface))}
 nav,[part~='search'],[part~='actions'],[part~='add-actions']{display:flex;flex-wrap:wrap;align-items:center;gap:var(--_space);margin-block:var(--_space)}
 nav label{margin-inline-start:auto}
-[part~='announcement']:empty{display:none}
+[part~='announcement']:empty{position:absolute}
 [part~='add-panel']{border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface-alt);padding:0 var(--_space)}
 [part~='candidates']{border:0;padding:0;max-height:18em;overflow-y:auto}
 [part~='candidate']{display:block;padding:.2em 0}

@@ -6,7 +6,8 @@ import type { FetchLike, TokenSource } from '../../api/http.js';
 import type { ListEnvelope, Sort } from '../../api/types.js';
 import { attributes } from './properties.js';
 import { fill } from './texts.js';
-import { describeForPeople, renderLoading } from './status.js';
+import { describeForPeople, renderError, renderLoading } from './status.js';
+import { renderDate } from './dates.js';
 import { StorefrontElement } from './storefront-element.js';
 import { pagedTableStyles } from './paged-table.styles.js';
 
@@ -46,7 +47,9 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
 
   // each field below says its attribute (@attr) for the manifest
   static override properties: PropertyDeclarations = {
-    ...attributes('baseUrl columns nameLabel emailLabel createdLabel updatedLabel pageSizeLabel pageStatusText'),
+    ...attributes(
+      'baseUrl columns nameLabel emailLabel createdLabel updatedLabel pageSizeLabel pageStatusText loadingLabel retryLabel',
+    ),
     ...attributes('sort', { reflect: true }),
     ...attributes('pageSize page', { type: Number, reflect: true }),
     ...attributes('accessToken fetch selected', { attribute: false }),
@@ -124,6 +127,16 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
    * @attr page-status-text
    */
   pageStatusText = 'Showing {from}–{to} of {total}';
+  /**
+   * Shown while a page (or the add panel's list) loads.
+   * @attr loading-label
+   */
+  loadingLabel = 'Loading…';
+  /**
+   * Label of the retry button of an error.
+   * @attr retry-label
+   */
+  retryLabel = 'Try again';
 
   /** Id of the row chosen last (rows that can be chosen only). */
   protected selected?: string;
@@ -172,15 +185,27 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
       : describeForPeople(error);
   }
 
-  protected errorBox(text: string, retry?: () => unknown): TemplateResult {
-    return html`<div part="error" role="alert">
-      <span part="error-message">${text}</span>
-      ${retry ? html`<button part="retry" type="button" @click=${retry}>Try again</button>` : nothing}
-    </div>`;
+  /** Focuses a part once the update under way is rendered. */
+  protected focusPart(part: string): void {
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>(`[part~=${part}]`)?.focus());
+  }
+
+  /** A retry whose button goes with its error: focus moves on to `part`, which the retry's render shows. */
+  protected retry(run: () => unknown, part: string): () => void {
+    return () => {
+      void run();
+      this.focusPart(part);
+    };
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     if (this.hasUpdated && !changed.has('page') && QUERY_KEYS.some((k) => changed.has(k))) this.page = 1;
+  }
+
+  protected override updated(): void {
+    // a `selected` attribute no longer moves a choice the user has made, and options shift with a custom size
+    const pageSize = this.renderRoot.querySelector<HTMLSelectElement>('[part~=page-size]');
+    if (pageSize) pageSize.value = String(this.pageSize);
   }
 
   override connectedCallback(): void {
@@ -201,7 +226,7 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
 
   protected override render(): TemplateResult {
     const { status, value } = this.list;
-    const lang = this.closest<HTMLElement>('[lang]')?.lang || undefined;
+    const lang = this.closest<HTMLElement>('[lang]')?.lang ?? '';
     const labels: Record<string, string> = {
       id: 'ID',
       name: this.nameLabel,
@@ -214,7 +239,7 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
     const [rows = [], meta] = value ?? [];
     const { current = 1, total: pages = 1, limit = 1, offset = 0 } = meta?.page ?? {};
     const total = meta?.results.total ?? 0;
-    const num = (n: number) => n.toLocaleString(lang);
+    const num = (n: number) => n.toLocaleString(lang || undefined);
     // aria-disabled rather than disabled: keyboard focus stays on the button at either end
     const pageButton = (name: string, page: number) => {
       // the service refuses offsets past 10000
@@ -230,16 +255,7 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
 <span part="sort-indicator sort-${state}" aria-hidden="true">${{ none: '↕', ascending: '▲', descending: '▼' }[state]}</span></button></th>`;
     };
     const cell = (fields: RowFields, c: keyof RowFields, i: number) => {
-      let content: unknown = fields[c];
-      if (c.endsWith('_at')) {
-        let shown = fields[c];
-        try {
-          shown = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(shown));
-        } catch {
-          // not a date (or a bad lang): the text as given
-        }
-        content = html`<time datetime=${fields[c]}>${shown}</time>`;
-      }
+      const content = c.endsWith('_at') ? renderDate('', fields[c], lang) : fields[c];
       return html`<td part="cell cell-${c}">${i || !this.choose ? content : html`<button part="row-button" type="button">${content}</button>`}</td>`;
     };
     const row = (row: Row) => {
@@ -254,12 +270,12 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
       }}>${columns.map((c, i) => cell(fields, c, i))}</tr>`;
     };
 
-    return html`${this.toolbar()}${status === PENDING ? renderLoading('Loading…') : nothing}
+    return html`${this.toolbar()}${status === PENDING ? renderLoading(this.loadingLabel) : nothing}
 ${status === INITIAL
   ? html`<p part="not-configured">${this.waiting}</p>`
   : status === ERROR && this.#error
-    ? this.errorBox(this.say(this.#error), () => this.list.run())
-    : html`<div part="table-wrapper"><table part="table" aria-label=${this.tableLabel} aria-busy=${status === PENDING}>
+    ? renderError(this.say(this.#error), this.retry(() => this.list.run(), 'table'), this.retryLabel)
+    : html`<div part="table-wrapper"><table part="table" tabindex="-1" aria-label=${this.tableLabel} aria-busy=${status === PENDING}>
 <thead><tr>${columns.map(header)}</tr></thead>
 <tbody>${rows.map(row)}${value && !rows.length
   ? html`<tr><td colspan=${columns.length}><p part="empty" role="status">${total ? `There is no page ${current}: the list has ${pages}.` : this.empty()}</p></td></tr>`
@@ -271,7 +287,7 @@ ${pageButton('first', 1)} ${pageButton('previous', current - 1)}
 ${pageButton('next', current + 1)} ${pageButton('last', pages)}
 <label>${this.pageSizeLabel}
 <select part="page-size" @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}>
-${[...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b).map((size) => html`<option ?selected=${size === this.pageSize}>${size}</option>`)}
+${[...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b).map((size) => html`<option>${size}</option>`)}
 </select></label></nav>`}`;
   }
 }

@@ -6,14 +6,14 @@ export function renderLoading(label: string): TemplateResult {
   return html`<div part="loading" role="status" aria-live="polite"><span part="spinner" aria-hidden="true"></span> <span part="loading-label">${label}</span></div>`;
 }
 
-/** A readable error with a retry button; announced at once. */
+/** A readable error (or a sentence already written for people) with a retry button; announced at once. */
 export function renderError(
-  error: StorefrontError | undefined,
+  error: StorefrontError | string | undefined,
   onRetry: (() => void) | undefined,
   retryLabel: string,
 ): TemplateResult | typeof nothing {
   return error
-    ? html`<div part="error" role="alert"><span part="error-message">${describeForPeople(error)}</span> ${
+    ? html`<div part="error" role="alert"><span part="error-message">${typeof error == 'string' ? error : describeForPeople(error)}</span> ${
         onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${retryLabel}</button>` : nothing
       }</div>`
     : nothing;

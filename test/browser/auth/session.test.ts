@@ -135,6 +135,21 @@ describe('MemberSession', () => {
     expect(session.signedIn).to.equal(false);
   });
 
+  it('writes nothing when asked for the mode it already has', () => {
+    MemberSession.for('shop', 'session').signIn(detail(account('a')));
+    const setItem = Storage.prototype.setItem;
+    const removeItem = Storage.prototype.removeItem;
+    let writes = 0;
+    Storage.prototype.setItem = Storage.prototype.removeItem = () => void writes++;
+    try {
+      MemberSession.for('shop', 'session');
+      MemberSession.for('shop').useStorage('session');
+    } finally {
+      Object.assign(Storage.prototype, { setItem, removeItem });
+    }
+    expect(writes).to.equal(0);
+  });
+
   it('keeps its storage when asked without a mode', () => {
     MemberSession.for('shop', 'memory').signIn(detail(account('a')));
     MemberSession.for('shop');

@@ -1,11 +1,12 @@
 /** <account-members> failure paths: a refused token (real service), faults a real server will not produce (fake fetch). */
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { StorefrontError } from '../../../src/api/errors.js';
 import { AccountMembers } from '../../../src/elements/account-members/account-members.js';
 import type { StorefrontErrorEvent } from '../../../src/events.js';
 import { fakeFetch, hangingFetch, jsonResponse } from '../helpers/fake-fetch.js';
 import { SERVICE_URL, operatorToken } from '../helpers/service.js';
-import { maybePart, part, parts, settled } from '../helpers/table.js';
+import { focusedPart, maybePart, part, parts, settled } from '../helpers/table.js';
 
 describe('<account-members> failures', () => {
   before(() => AccountMembers.define());
@@ -44,6 +45,35 @@ describe('<account-members> failures', () => {
     expect(maybePart(el, 'error')).to.equal(null);
     expect(parts(el, 'row')).to.have.length(25);
     expect(errors).to.have.length(1);
+  });
+
+  it('moves focus to the table when Try again takes its button away', async () => {
+    const good = await operatorToken();
+    const tokens = ['not-a-real-token', good];
+    const { el } = await render({ accessToken: async () => tokens.shift() ?? good });
+    part<HTMLButtonElement>(el, 'retry').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(focusedPart(el)).to.equal('table');
+    await settled(el);
+    expect(parts(el, 'row')).to.have.length(25);
+    expect(focusedPart(el)).to.equal('table');
+  });
+
+  it('says loading and try again in the words the host gives', async () => {
+    const hanging = hangingFetch();
+    const el = await fixture<AccountMembers>(html`<account-members
+      base-url=${SERVICE_URL}
+      loading-label="Chargement…"
+      retry-label="Réessayer"
+      .accessToken=${'x'}
+      .fetch=${hanging.fetch}
+    ></account-members>`);
+    await el.updateComplete;
+    expect(part(el, 'loading-label').textContent).to.equal('Chargement…');
+    el.fetch = fakeFetch(() => jsonResponse({ errors: [{ title: 'Internal Server Error', status: '500' }] }, 500)).fetch;
+    await settled(el);
+    expect(part(el, 'retry').textContent).to.equal('Réessayer');
   });
 
   it('waits calmly without a token and loads once one is set', async () => {

@@ -6,6 +6,7 @@ import { AccountMembers } from '../../../src/elements/account-members/account-me
 import type { MemberSelectedEvent } from '../../../src/operator-events.js';
 import { SERVICE_URL, operatorToken } from '../helpers/service.js';
 import {
+  choose,
   column,
   header,
   maybePart,
@@ -226,6 +227,85 @@ describe('<account-members>', () => {
     expect(el.page).to.equal(1);
     expect(el.getAttribute('filter-value')).to.equal('ada');
     expect(column(el, 'name')).to.include('Ada Lovelace');
+  });
+
+  it('shows the page size the host sets after the user picked 50, then 25 rows', async () => {
+    const el = await members({ sort: 'name' });
+    const total = (await serviceGet<ListEnvelope<AccountMember>>('/v2/account-members', token)).meta.results.total;
+    const select = part<HTMLSelectElement>(el, 'page-size');
+    // picked with the keyboard, as a person does: 25, down to 50, back up to 25
+    select.focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await settled(el);
+    expect(el.pageSize).to.equal(50);
+    await sendKeys({ press: 'ArrowUp' });
+    await settled(el);
+    expect(el.pageSize).to.equal(25);
+    expect(select.value).to.equal('25');
+
+    el.setAttribute('page-size', '50');
+    await settled(el);
+    expect(pageStatus(el)).to.equal(`Showing 1–${Math.min(50, total)} of ${total}`);
+    expect(part(el, 'page-size')).to.equal(select);
+    expect(select.value).to.equal('50');
+  });
+
+  it('shows the size picked when a deep-linked size outside the choices leaves them', async () => {
+    const el = await members({ pageSize: '1' });
+    const select = part<HTMLSelectElement>(el, 'page-size');
+    expect([...select.options].map((o) => o.value)).to.deep.equal(['1', '10', '25', '50', '100']);
+    expect(select.value).to.equal('1');
+    await choose(el, select, '10');
+    expect(el.getAttribute('page-size')).to.equal('10');
+    expect([...select.options].map((o) => o.value)).to.deep.equal(['10', '25', '50', '100']);
+    expect(select.value).to.equal('10');
+    expect(parts(el, 'row')).to.have.length(10);
+  });
+
+  it('shows the search field the host sets after the user searched by email, then by name', async () => {
+    const el = await members();
+    const field = part<HTMLSelectElement>(el, 'search-field');
+    await search(el, 'email', 'grace@example.com');
+    await search(el, 'name', 'a');
+    expect(field.value).to.equal('name');
+
+    el.setAttribute('filter-field', 'email');
+    el.setAttribute('filter-value', 'ada@example.com');
+    await settled(el);
+    expect(column(el, 'name')).to.deep.equal(['Ada Lovelace']);
+    expect(part(el, 'search-field')).to.equal(field);
+    expect(field.value).to.equal('email');
+  });
+
+  it('formats dates for the lang in force, with one formatter for every cell and render', async () => {
+    const original = Intl.DateTimeFormat;
+    const made: unknown[][] = [];
+    const counting = new Proxy(original, {
+      construct: (target, args: unknown[]) => (made.push(args), Reflect.construct(target, args) as object),
+    });
+    Object.defineProperty(Intl, 'DateTimeFormat', { value: counting, writable: true, configurable: true });
+    try {
+      const page = await fixture<HTMLElement>(html`<div lang="fr-FR">
+        <account-members base-url=${SERVICE_URL} sort="name" .accessToken=${token}></account-members>
+      </div>`);
+      const el = page.querySelector('account-members')!;
+      await settled(el);
+      el.sort = '-name';
+      await settled(el);
+      expect(made).to.deep.equal([['fr-FR', { dateStyle: 'medium', timeStyle: 'short' }]]);
+
+      const expected = await serviceGet<ListEnvelope<AccountMember>>('/v2/account-members?sort=-name', token);
+      const format = new original('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+      const times = parts(el, 'cell-updated_at').map((cell) => cell.querySelector('time')!);
+      expect(times.map((t) => t.getAttribute('datetime'))).to.deep.equal(
+        expected.data.map((m) => m.meta.timestamps.updated_at),
+      );
+      expect(times.map((t) => t.textContent)).to.deep.equal(
+        expected.data.map((m) => format.format(new Date(m.meta.timestamps.updated_at))),
+      );
+    } finally {
+      Object.defineProperty(Intl, 'DateTimeFormat', { value: original, writable: true, configurable: true });
+    }
   });
 
   it('says so for a page past the end and offers the way back', async () => {

@@ -1,11 +1,13 @@
 /** <account-memberships> failure paths: 401 and 404 from the real service; 500 and network faults by fake fetch. */
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { AccountMember } from '../../../src/api/types.js';
 import { AccountMemberships } from '../../../src/elements/account-memberships/account-memberships.js';
 import type { StorefrontErrorEvent } from '../../../src/events.js';
 import type { MembershipCreatedEvent } from '../../../src/operator-events.js';
 import { fakeFetch, hangingFetch, jsonResponse } from '../helpers/fake-fetch.js';
 import { SERVICE_URL, fixtureId, operatorToken, resetService } from '../helpers/service.js';
-import { maybePart, part, parts, record, settled } from '../helpers/table.js';
+import { focusedPart, maybePart, part, parts, record, settled } from '../helpers/table.js';
 
 const SERVER_ERROR = { errors: [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }] };
 
@@ -152,6 +154,104 @@ describe('<account-memberships> failures', () => {
     expect(alert?.textContent?.trim()).to.equal(`This account does not exist (${harvard}).`);
     expect(alert?.querySelector('[part~="retry"]')).to.equal(null);
     expect(errors.at(-1)?.detail.error.status).to.equal(404);
+  });
+
+  it('keeps focus in the add panel (its heading) when Try again takes its button away', async () => {
+    await resetService();
+    let fail = true;
+    // the add that succeeds waits for this, so focus is seen before the panel closes
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fake = fakeFetch(async (call) => {
+      const faulty = call.method === 'POST' || call.url.includes('unassigned-account-members');
+      if (fail && faulty) return jsonResponse(SERVER_ERROR, 500);
+      if (call.method === 'POST') await released;
+      return fetch(call.url, { method: call.method, headers: call.headers, body: call.body, signal: call.signal });
+    });
+    const { el } = await render(harvard, { fetch: fake.fetch });
+    const created = record<MembershipCreatedEvent>(el, 'membership-created');
+    part<HTMLButtonElement>(el, 'add-button').click();
+    await settled(el);
+
+    // the list of candidates failed
+    part<HTMLButtonElement>(el, 'retry').focus();
+    fail = false;
+    await sendKeys({ press: 'Enter' });
+    await settled(el);
+    expect(focusedPart(el)).to.equal('add-heading');
+    expect(parts(el, 'candidate').length).to.be.greaterThan(0);
+
+    // adding failed
+    fail = true;
+    parts(el, 'candidate')[0].querySelector('input')?.click();
+    part<HTMLButtonElement>(el, 'add-confirm').click();
+    await settled(el);
+    part<HTMLButtonElement>(el, 'retry').focus();
+    fail = false;
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(focusedPart(el)).to.equal('add-heading');
+    release();
+    await settled(el);
+    expect(created).to.have.length(1);
+    expect(focusedPart(el)).to.equal('add-button');
+    await resetService();
+  });
+
+  it('says what the host gives for the add panel, its errors and the list', async () => {
+    const member = (i: number): AccountMember => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      type: 'account_member',
+      name: `Person ${i}`,
+      email: `person${i}@example.com`,
+      meta: { timestamps: { created_at: '2025-01-06T09:00:00Z', updated_at: '2025-01-06T09:00:00Z' } },
+      links: { self: '' },
+    });
+    let candidates: AccountMember[] = [];
+    const fake = fakeFetch((call) =>
+      call.url.includes('unassigned-account-members')
+        ? jsonResponse({ data: candidates })
+        : call.method === 'POST'
+          ? jsonResponse({ errors: [{ title: 'Conflict', status: '409' }] }, 409)
+          : fetch(call.url, { headers: call.headers, signal: call.signal }),
+    );
+    const el = await fixture<AccountMemberships>(html`<account-memberships
+      base-url=${SERVICE_URL}
+      account-id=${harvard}
+      no-candidates-text="Niemand ist übrig."
+      find-label="Mitglied finden"
+      already-member-text="{name} ist schon Mitglied."
+      unknown-account-text="Das Konto {id} gibt es nicht."
+      not-member-text="{id} gehört nicht zu diesem Konto."
+      .accessToken=${token}
+      .fetch=${fake.fetch}
+    ></account-memberships>`);
+    await settled(el);
+
+    part<HTMLButtonElement>(el, 'add-button').click();
+    await settled(el);
+    expect(part(el, 'add-panel').querySelector('[part~="empty"]')?.textContent).to.equal('Niemand ist übrig.');
+    part<HTMLButtonElement>(el, 'add-cancel').click();
+
+    candidates = Array.from({ length: 51 }, (_, i) => member(i));
+    part<HTMLButtonElement>(el, 'add-button').click();
+    await settled(el);
+    const filter = part<HTMLInputElement>(el, 'candidate-filter');
+    expect([filter.getAttribute('aria-label'), filter.placeholder]).to.deep.equal(['Mitglied finden', 'Mitglied finden']);
+    parts(el, 'candidate')[3].querySelector('input')?.click();
+    part<HTMLButtonElement>(el, 'add-confirm').click();
+    await settled(el);
+    expect(part(el, 'add-panel').querySelector('[role="alert"]')?.textContent?.trim()).to.equal('Person 3 ist schon Mitglied.');
+
+    const grace = await fixtureId('member:grace');
+    el.memberId = await fixtureId('member:alan.turing.');
+    await settled(el);
+    expect(part(el, 'empty').textContent).to.equal(`${el.memberId} gehört nicht zu diesem Konto.`);
+    el.memberId = grace;
+    const unknown = crypto.randomUUID();
+    el.accountId = unknown;
+    await settled(el);
+    expect(message(el)).to.equal(`Das Konto ${unknown} gibt es nicht.`);
   });
 
   it('leaves no error and no update when removed mid-request', async () => {

@@ -186,6 +186,20 @@ describe('<account-memberships>', () => {
     expect(after.meta.results.total).to.equal(3);
   });
 
+  it('keeps the empty announcement region in the accessibility tree, taking no space', async () => {
+    const el = await memberships(cobol);
+    const region = part(el, 'announcement');
+    expect(region.textContent).to.equal('');
+    // a live region that only appears with its sentence is often not announced
+    expect(getComputedStyle(region).display).to.not.equal('none');
+    const { width, height } = region.getBoundingClientRect();
+    expect([width, height]).to.deep.equal([0, 0]);
+    expect(part(el, 'actions').getBoundingClientRect().height).to.equal(
+      part(el, 'add-button').getBoundingClientRect().height,
+    );
+    await expect(el).to.be.accessible();
+  });
+
   it('reads a 409 (already a member) as a sentence', async () => {
     const grace = await fixtureId('member:grace');
     const graceMember = (await serviceGet<{ data: AccountMember }>(`/v2/account-members/${grace}`, token)).data;

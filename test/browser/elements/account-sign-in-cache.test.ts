@@ -79,6 +79,75 @@ describe('<account-sign-in> sign-in configuration cache', function () {
     }
   });
 
+  /** Replaces a Storage method (sessionStorage's own cannot be: assigning to it stores an item) until the test ends. */
+  function breakStorage(method: 'getItem' | 'setItem', error: DOMException): () => void {
+    const original = Storage.prototype[method];
+    Storage.prototype[method] = () => {
+      throw error;
+    };
+    return () => (Storage.prototype[method] = original as never);
+  }
+
+  async function expectButtonsWithoutError(el: Element, errors: () => number): Promise<void> {
+    await waitForPart(el, 'button');
+    await aTimeout(50);
+    expect(part(el, 'error')).to.equal(null);
+    expect(errors()).to.equal(0);
+  }
+
+  it('loads the buttons from the network when sessionStorage is blocked (throws on access)', async () => {
+    let errors = 0;
+    const count = () => errors++;
+    document.addEventListener('storefront-error', count);
+    const restore = [
+      breakStorage('getItem', new DOMException('Access is denied for this document.', 'SecurityError')),
+      breakStorage('setItem', new DOMException('Access is denied for this document.', 'SecurityError')),
+    ];
+    try {
+      await expectButtonsWithoutError(await renderSignIn(), () => errors);
+    } finally {
+      restore.forEach((undo) => undo());
+      document.removeEventListener('storefront-error', count);
+    }
+  });
+
+  it('treats a cache it cannot write (storage full) as no cache, not as an error', async () => {
+    let errors = 0;
+    const count = () => errors++;
+    document.addEventListener('storefront-error', count);
+    const restore = breakStorage('setItem', new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    try {
+      await expectButtonsWithoutError(await renderSignIn(), () => errors);
+    } finally {
+      restore();
+      document.removeEventListener('storefront-error', count);
+    }
+    expect(sessionStorage.getItem(KEY)).to.equal(null);
+  });
+
+  for (const [name, stored] of [
+    ['not JSON', '{oops'],
+    ['an object', JSON.stringify({ clientId: 'x', profiles: [] })],
+    ['a number', '42'],
+    ['a client id that is not a string', JSON.stringify([1, []])],
+    ['profiles that are not a list', JSON.stringify(['x', 'not a list'])],
+  ] as const) {
+    it(`ignores a malformed cached value (${name}): a cold start that replaces it`, async () => {
+      sessionStorage.setItem(KEY, stored);
+      let errors = 0;
+      const count = () => errors++;
+      document.addEventListener('storefront-error', count);
+      try {
+        await expectButtonsWithoutError(await renderSignIn(), () => errors);
+      } finally {
+        document.removeEventListener('storefront-error', count);
+      }
+      const [clientId, profiles] = JSON.parse(sessionStorage.getItem(KEY) as string);
+      expect(clientId).to.equal('storefront');
+      expect(profiles[0].name).to.equal('Example ID');
+    });
+  }
+
   it('keys the cache by base URL and client id', async () => {
     sessionStorage.setItem(`storefront-elements:options:${SERVICE_URL} another-client`, JSON.stringify(['x', []]));
     const hanging = gatedFetch();

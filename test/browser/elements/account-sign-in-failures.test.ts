@@ -3,6 +3,7 @@
  * The real service gives the HTTP answers; `fetch` is injected only for faults it never produces.
  */
 import { aTimeout, expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { MemberSession } from '../../../src/auth/session.js';
 import { forgetTakenCallbackForTesting } from '../../../src/auth/sign-in.js';
 import { TRANSACTION_KEY_PREFIX, saveTransaction } from '../../../src/auth/transaction.js';
@@ -356,5 +357,101 @@ describe('<account-sign-in> failures', function () {
       document.removeEventListener('storefront-error', count);
       document.removeEventListener('signed-in', count);
     }
+  });
+
+  it('finishes the sign-in when moved (removed and put back in one task) during the token request', async () => {
+    const { url } = await startedState();
+    landOn(await idpSignIn(url, 'grace@example.com'));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const spy = routedFetch(async (u, init) => {
+      if (u.pathname !== '/v2/account-members/tokens') return undefined;
+      await gate;
+      init?.signal?.throwIfAborted();
+      return undefined;
+    });
+    const el = await connectOnCallback(spy.fetch);
+    await waitUntil(() => spy.calls.includes(TOKENS));
+    const signedIn = oneEvent(el, 'signed-in') as Promise<SignedInEvent>;
+    el.remove();
+    document.body.append(el);
+    release();
+    await waitForPart(el, 'sign-out', 'the sign-in was lost by the move');
+    expect((await signedIn).detail.accounts).to.have.length(1);
+    expect(MemberSession.for('storefront').signedIn).to.equal(true);
+    expect(part(el, 'error')).to.equal(null);
+  });
+
+  it('reports nothing when removed while loading the settings, and loads them again when put back', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let broken = true;
+    const spy = routedFetch(async (u) => {
+      if (!broken || u.pathname !== '/v2/settings/account-authentication') return undefined;
+      await gate;
+      throw new TypeError('Failed to fetch');
+    });
+    const el = await renderSignIn({}, { fetch: spy.fetch });
+    let errors = 0;
+    el.addEventListener('storefront-error', () => errors++);
+    await waitUntil(() => spy.calls.includes('GET /v2/settings/account-authentication'));
+    el.remove();
+    release();
+    await aTimeout(100);
+    expect(errors, 'nothing fired by a detached element').to.equal(0);
+
+    broken = false;
+    document.body.append(el);
+    await waitForPart(el, 'button', 'blank after coming back');
+    expect(part(el, 'error')).to.equal(null);
+    expect(errors).to.equal(0);
+  });
+
+  it('keeps loading the settings when moved while they load, without an error', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const spy = routedFetch(async (u) => {
+      if (u.pathname === '/v2/settings/account-authentication') await gate;
+      return undefined;
+    });
+    const el = await renderSignIn({}, { fetch: spy.fetch });
+    let errors = 0;
+    el.addEventListener('storefront-error', () => errors++);
+    await waitUntil(() => spy.calls.includes('GET /v2/settings/account-authentication'));
+    el.remove();
+    document.body.append(el);
+    release();
+    await waitForPart(el, 'button');
+    expect(errors).to.equal(0);
+  });
+
+  it('moves focus to the first sign-in button after Try again, when the buttons are there', async () => {
+    const el = await renderSignIn({}, { fetch: profilesAnswer('javascript:alert(1)').fetch });
+    recordNavigation(el);
+    (await waitForPart(el, 'button')).click();
+    const retry = await waitForPart(el, 'retry');
+    retry.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(part(el, 'retry')).to.equal(null);
+    expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('button');
+  });
+
+  it('moves focus to the wrapper after Try again while the buttons load, not to the page', async () => {
+    let settings: () => Promise<undefined> = () => Promise.reject(new TypeError('Failed to fetch'));
+    const spy = routedFetch((u) => (u.pathname === '/v2/settings/account-authentication' ? settings() : undefined));
+    const el = await renderSignIn({}, { fetch: spy.fetch });
+    const retry = await waitForPart(el, 'retry');
+    let release!: () => void;
+    const gate = new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    settings = () => gate;
+    retry.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(part(el, 'loading')).to.not.equal(null);
+    expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('base');
+    release();
+    await waitForPart(el, 'button');
+    expect(el.shadowRoot?.activeElement?.getAttribute('part'), 'focus is not taken again when the buttons come').to.equal('base');
   });
 });

@@ -2,7 +2,7 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
-import { resetSessionsForTesting } from '../../../src/auth/session.js';
+import { MemberSession, resetSessionsForTesting } from '../../../src/auth/session.js';
 import { TRANSACTION_KEY_PREFIX } from '../../../src/auth/transaction.js';
 import type { AccountSelectedEvent, SignInRedirectEvent, SignedInEvent, StorefrontErrorEvent } from '../../../src/events.js';
 import { SERVICE_URL, fixtureId, implicitToken, resetService } from '../helpers/service.js';
@@ -21,6 +21,17 @@ import {
   startSignIn,
   waitForPart,
 } from '../helpers/sign-in-flow.js';
+
+const SESSION_KEY = 'storefront-elements:session:storefront';
+
+/** Signs a member in through the shared session, as a sign-in elsewhere on the page would. */
+function signInThroughSession(): void {
+  const expires = new Date(Date.now() + 3_600_000).toISOString();
+  MemberSession.for('storefront').signIn({
+    accountMemberId: 'member-1',
+    accounts: [{ accountId: 'a1', accountName: 'Analytical Engines Ltd', token: 't', expires }],
+  });
+}
 
 describe('<account-sign-in> with the reference service', function () {
   this.timeout(20000);
@@ -284,5 +295,57 @@ describe('<account-sign-in> with the reference service', function () {
     el.accessToken = await implicitToken();
     part(el, 'retry')?.click();
     await waitForPart(el, 'button');
+  });
+
+  it('leaves the storage a picker chose (memory) when its own storage is unset, also when it renders again', async () => {
+    await renderPicker({ storage: 'memory' });
+    const el = await renderSignIn();
+    await waitForPart(el, 'button');
+    signInThroughSession();
+    await waitForPart(el, 'sign-out');
+    expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
+    el.signOutLabel = 'Leave';
+    await el.updateComplete;
+    expect(part(el, 'sign-out')?.textContent).to.equal('Leave');
+    expect(sessionStorage.getItem(SESSION_KEY), 'a render does not write the session back').to.equal(null);
+    expect(el.storage, 'unset by default').to.equal(undefined);
+  });
+
+  it('moves focus to the first sign-in button after Sign out with the keyboard', async () => {
+    const el = await renderSignIn();
+    await waitForPart(el, 'button');
+    signInThroughSession();
+    (await waitForPart(el, 'sign-out')).focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(part(el, 'sign-out')).to.equal(null);
+    expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('button');
+  });
+
+  it('moves focus to the wrapper after Sign out when the buttons are still to load', async () => {
+    signInThroughSession();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = (async (input, init) => (await gate, window.fetch(input, init))) as typeof fetch;
+    const el = await renderSignIn({}, { fetch: held });
+    (await waitForPart(el, 'sign-out')).focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(part(el, 'loading'), 'never loaded while signed in').to.not.equal(null);
+    expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('base');
+    release();
+    await waitForPart(el, 'button');
+    expect(el.shadowRoot?.activeElement?.getAttribute('part'), 'focus is not taken again when the buttons come').to.equal('base');
+    await expect(el).to.be.accessible();
+  });
+
+  it('does not take focus when the session ends elsewhere (signOut() of the host)', async () => {
+    const el = await renderSignIn();
+    await waitForPart(el, 'button');
+    signInThroughSession();
+    await waitForPart(el, 'sign-out');
+    el.signOut();
+    await el.updateComplete;
+    expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal(undefined);
   });
 });

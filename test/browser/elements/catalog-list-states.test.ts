@@ -1,12 +1,13 @@
 /** <catalog-list> states: loading, empty, errors (real 401; injected 500, network, malformed), removal, hostile text. */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { forgetImplicitTokens } from '../../../src/auth/implicit-token.js';
 import { MemberSession, resetSessionsForTesting } from '../../../src/auth/session.js';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import type { StorefrontErrorEvent } from '../../../src/events.js';
 import { fakeFetch, hangingFetch, jsonResponse } from '../helpers/fake-fetch.js';
 import { SERVICE_URL, implicitToken } from '../helpers/service.js';
-import { maybePart, part, record } from '../helpers/table.js';
+import { focusedPart, maybePart, part, record } from '../helpers/table.js';
 import { CATALOG_NAMES, errorText, inItem, isBusy, item, loaded, shownNames, VISIBLE } from './catalog-list-helpers.js';
 
 describe('<catalog-list> states', () => {
@@ -145,6 +146,28 @@ describe('<catalog-list> states', () => {
       expect(errors).to.have.length(1);
     });
   }
+
+  it('keeps focus in the element when Try again takes its button away: on base, then Tab reaches the list', async () => {
+    let broken = true;
+    const fake = fakeFetch((call) =>
+      broken
+        ? jsonResponse({ errors: [{ title: 'Internal Server Error', status: '500' }] }, 500)
+        : fetch(call.url, { headers: call.headers, signal: call.signal }),
+    );
+    const el = await withFetch(fake.fetch, await implicitToken());
+    await loaded(el);
+    part<HTMLButtonElement>(el, 'retry').focus();
+    broken = false;
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(focusedPart(el)).to.equal('base');
+    await loaded(el);
+    expect(shownNames(el)).to.deep.equal(VISIBLE.storeWide);
+    expect(focusedPart(el)).to.equal('base');
+    await sendKeys({ press: 'Tab' });
+    expect(focusedPart(el)).to.equal('select');
+    expect(item(el, CATALOG_NAMES.essentials).contains(el.shadowRoot!.activeElement)).to.equal(true);
+  });
 
   it('removed during a request: aborts it, fires nothing, renders nothing, logs nothing', async () => {
     const hanging = hangingFetch();

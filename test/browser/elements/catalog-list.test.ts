@@ -7,7 +7,7 @@ import { MemberSession, resetSessionsForTesting } from '../../../src/auth/sessio
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import type { CatalogSelectedEvent, StorefrontErrorEvent } from '../../../src/events.js';
 import { SERVICE_URL, implicitToken, operatorToken } from '../helpers/service.js';
-import { maybePart, part, parts, record, serviceGet } from '../helpers/table.js';
+import { focusedPart, maybePart, part, parts, record, serviceGet } from '../helpers/table.js';
 import {
   CATALOG_NAMES,
   VISIBLE,
@@ -251,6 +251,28 @@ describe('<catalog-list> with the reference service', () => {
     fail = false;
     panel.querySelector<HTMLButtonElement>('[part~="retry"]')!.click();
     await waitUntil(() => panel.querySelectorAll('[part~="release"]').length === 2, 'two releases');
+  });
+
+  it('leaves focus on the row when Try again in its release panel takes the button away', async () => {
+    let fail = true;
+    const el = await list((e) => {
+      e.fetch = async (input, init) => {
+        if (fail && String(input).includes('/releases')) {
+          return new Response('{"errors":[{"title":"Internal Server Error","status":"500"}]}', { status: 500 });
+        }
+        return fetch(input, init);
+      };
+    });
+    const row = item(el, CATALOG_NAMES.seasonal);
+    inItem<HTMLButtonElement>(row, 'expand').click();
+    await waitUntil(() => el.shadowRoot!.querySelector('[part~="releases"] [part~="retry"]'), 'panel error');
+    part<HTMLButtonElement>(el, 'retry').focus();
+    fail = false;
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => el.shadowRoot!.querySelectorAll('[part~="release"]').length === 2, 'two releases');
+    expect(focusedPart(el)).to.equal('select');
+    expect(row.contains(el.shadowRoot!.activeElement)).to.equal(true);
+    expect(row.getAttribute('part')).to.equal('item item-active');
   });
 
   it('fires catalog-selected with the API resource on click, Enter and Space', async () => {

@@ -24,6 +24,18 @@ export async function settled(el: LitElement): Promise<void> {
   await el.updateComplete;
 }
 
+/** Picks `value` in a select as a person does (which a `selected` attribute no longer overrides), and waits. */
+export async function choose(el: LitElement, select: HTMLSelectElement, value: string): Promise<void> {
+  select.value = value;
+  select.dispatchEvent(new Event('change'));
+  await settled(el);
+}
+
+/** The `part` of what has focus inside the element (a string, so that a failing check reports it readably). */
+export function focusedPart(el: LitElement): string | null {
+  return el.shadowRoot?.activeElement?.getAttribute('part') ?? null;
+}
+
 /** The texts of one column (`name`, `email`, ...), top to bottom. */
 export function column(el: LitElement, name: string): string[] {
   return parts(el, `cell-${name}`).map((cell) => cell.textContent?.trim() ?? '');

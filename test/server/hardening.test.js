@@ -1,0 +1,131 @@
+/**
+ * Bad input and odd requests get an error envelope with the right status, never a 500 or a wrong route.
+ */
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { describe, it } from 'node:test';
+import { ACCOUNTS, MEMBERS, REALM_ID } from '../../server/fixtures.js';
+import { api } from '../support/service-client.js';
+import { startTestService } from '../support/test-service.js';
+
+const { base, operator } = await startTestService({ operatorToken: true });
+
+/** @param {number} depth */
+const nested = (depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+/**
+ * A raw GET with the request target exactly as given (fetch would normalise `//v2/...`).
+ * @param {string} target
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number, body: any }>}
+ */
+function rawGet(target, headers = {}) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path: target, method: 'GET', headers: { accept: 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: /** @type {number} */ (res.statusCode), body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('deeply nested bodies', () => {
+  it('answers 400 for a data.type nested 200,000 arrays deep, without echoing it', async () => {
+    const { status, body } = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+      method: 'POST',
+      token: operator,
+      rawBody: `{"data": {"type": ${nested(200_000)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
+    });
+    assert.equal(status, 400);
+    assert.equal(body.errors[0].status, '400');
+    assert.equal(body.errors[0].title, 'Bad Request');
+    assert.match(body.errors[0].detail, /data\.type must be "account_membership"/);
+    assert.ok(body.errors[0].detail.length < 200, 'the value is not echoed');
+  });
+
+  it('answers 400 for a non-string or very long data.type, and quotes a short wrong one back', async () => {
+    const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
+    for (const type of [{ a: 1 }, 42, ['account_membership'], 'x'.repeat(10_000)]) {
+      const { status, body } = await api(url, { method: 'POST', token: operator, body: { data: { type, account_member_id: MEMBERS.ada.id } } });
+      assert.equal(status, 400, JSON.stringify(type).slice(0, 40));
+      assert.ok(body.errors[0].detail.length < 200);
+    }
+    const short = await api(url, { method: 'POST', token: operator, body: { data: { type: 'member', account_member_id: MEMBERS.ada.id } } });
+    assert.equal(short.status, 400);
+    assert.match(short.body.errors[0].detail, /not "member"/);
+  });
+
+  it('answers 4xx, not 500, for a deeply nested body elsewhere', async () => {
+    const deep = nested(200_000);
+    const membership = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+      method: 'POST',
+      token: operator,
+      rawBody: `{"data": {"type": "account_membership", "account_member_id": ${deep}}, "x": ${deep}}`,
+    });
+    assert.ok(membership.status >= 400 && membership.status < 500, String(membership.status));
+    const top = await api(`${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`, { method: 'POST', token: operator, rawBody: deep });
+    assert.equal(top.status, 400);
+    const form = await api(`${base}/oauth/access_token`, { method: 'POST', rawBody: `{"grant_type": ${deep}}` });
+    assert.equal(form.status, 400);
+  });
+});
+
+describe('request targets', () => {
+  it('does not read //v2/... as a host name: 404 envelope', async () => {
+    const ok = await rawGet('/catalogs', { authorization: `Bearer ${operator}` });
+    assert.equal(ok.status, 200);
+    for (const target of ['//v2/catalogs', '//catalogs', '/\\catalogs', '//health']) {
+      const { status, body } = await rawGet(target, { authorization: `Bearer ${operator}` });
+      assert.equal(status, 404, target);
+      assert.equal(body.errors[0].status, '404');
+      assert.equal(body.errors[0].title, 'Not Found');
+    }
+  });
+});
+
+describe('sign-in leg methods', () => {
+  it('answers 405 Method Not Allowed with a matching envelope for a non-GET request to /oidc/*', async () => {
+    for (const path of ['/oidc/authorize', '/oidc/callback']) {
+      const { status, headers, body } = await api(`${base}${path}`, { method: 'POST', body: {} });
+      assert.equal(status, 405, path);
+      assert.equal(body.errors[0].status, '405');
+      assert.equal(body.errors[0].title, 'Method Not Allowed');
+      assert.match(/** @type {string} */ (headers.get('allow')), /GET/);
+    }
+  });
+});
+
+describe('OIDC profile discovery URL', () => {
+  const url = `${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`;
+  /** @param {string} discoveryUrl */
+  const create = (discoveryUrl) =>
+    api(url, {
+      method: 'POST',
+      token: operator,
+      body: { data: { type: 'oidc_profile', name: 'IdP', discovery_url: discoveryUrl, client_id: 'shop', client_secret: 's3cret' } },
+    });
+
+  it('refuses http:// to a host other than the loopback with 422', async () => {
+    for (const discoveryUrl of ['http://idp.example/.well-known/openid-configuration', 'http://10.0.0.5:8080/.well-known/openid-configuration', 'http://localhost.example/x']) {
+      const { status, body } = await create(discoveryUrl);
+      assert.equal(status, 422, discoveryUrl);
+      assert.equal(body.errors[0].status, '422');
+      assert.match(body.errors[0].detail, /https/);
+    }
+  });
+
+  it('accepts https://, and http:// to localhost, 127.0.0.1 and [::1]', async () => {
+    for (const discoveryUrl of [
+      'https://idp.example/.well-known/openid-configuration',
+      'http://localhost:9000/.well-known/openid-configuration',
+      'http://127.0.0.1:9000/.well-known/openid-configuration',
+      'http://[::1]:9000/.well-known/openid-configuration',
+    ]) {
+      assert.equal((await create(discoveryUrl)).status, 201, discoveryUrl);
+    }
+  });
+});

@@ -19,7 +19,15 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['server/**/*.js', 'scripts/**/*.mjs', 'test/server/**/*.js', 'test/support/**/*.js', 'demo/**/*.js', '*.config.{js,mjs,ts}', 'vite.config.ts'],
+    files: [
+      'server/**/*.js',
+      'scripts/**/*.mjs',
+      'test/server/**/*.js',
+      'test/support/**/*.js',
+      'demo/**/*.js',
+      '*.config.{js,mjs,ts}',
+      'vite.config.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
@@ -36,7 +44,10 @@ export default tseslint.config(
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='innerHTML']", message: 'Render with lit templates, never innerHTML.' },
+        {
+          selector: "MemberExpression[property.name='innerHTML']",
+          message: 'Render with lit templates, never innerHTML.',
+        },
       ],
     },
   },

@@ -21,7 +21,6 @@ async function bundleElement(dir) {
   return readFileSync(join(dir, 'catalog-list.js'), 'utf8');
 }
 
-
 /** Runs in the page: one measurement of `count` catalogs. */
 async function measureInPage(count) {
   const catalogs = Array.from({ length: count }, (_, i) => ({
@@ -123,7 +122,11 @@ export async function benchCatalogRender() {
     await page.waitForFunction(() => customElements.get('catalog-list') !== undefined);
 
     const rows = [
-      { name: 'catalog-list alone (lit included)', value: Math.round(gzipSync(code, { level: 9 }).length / 100) / 10, unit: 'kB gzip' },
+      {
+        name: 'catalog-list alone (lit included)',
+        value: Math.round(gzipSync(code, { level: 9 }).length / 100) / 10,
+        unit: 'kB gzip',
+      },
     ];
     for (const size of SIZES) {
       const runs = [];
@@ -149,7 +152,12 @@ export async function benchCatalogRender() {
         note: `median of ${RUNS}; the browser's work on the ${mb} MB answer, of which JSON.parse ${Math.round(parseMs * 10) / 10} ms`,
       });
       if (size === 10_000) {
-        rows.push({ name: 'shadow root nodes, 10,000 catalogs', value: runs[0].nodes, unit: 'nodes', note: 'target < 2,000' });
+        rows.push({
+          name: 'shadow root nodes, 10,000 catalogs',
+          value: runs[0].nodes,
+          unit: 'nodes',
+          note: 'target < 2,000',
+        });
       }
     }
     return rows;

@@ -82,10 +82,25 @@ export async function benchPageLoad() {
   }
   const round = (value) => Math.round(value * 10) / 10;
   return [
-    { name: 'page load → sign-in buttons, cold (median)', value: round(median(cold)), unit: 'ms', note: `${RUNS} runs, new tab` },
-    { name: 'page load → sign-in buttons, warm (median)', value: round(median(warm)), unit: 'ms', note: 'reload in the same tab' },
+    {
+      name: 'page load → sign-in buttons, cold (median)',
+      value: round(median(cold)),
+      unit: 'ms',
+      note: `${RUNS} runs, new tab`,
+    },
+    {
+      name: 'page load → sign-in buttons, warm (median)',
+      value: round(median(warm)),
+      unit: 'ms',
+      note: 'reload in the same tab',
+    },
     { name: 'requests to the service, cold', value: median(trips.cold), unit: 'requests', note: 'preflights included' },
-    { name: 'requests to the service, warm', value: median(trips.warm), unit: 'requests', note: 'background revalidation included' },
+    {
+      name: 'requests to the service, warm',
+      value: median(trips.warm),
+      unit: 'requests',
+      note: 'background revalidation included',
+    },
   ];
 }
 

@@ -14,8 +14,42 @@ const CONCURRENCY = 32;
 const THROUGHPUT_MS = 3000;
 const QUERY = '/v2/account-members?filter=like(name,*an*)&sort=name&page[limit]=100';
 
-const FIRST = ['Ada', 'Alan', 'Grace', 'Linus', 'Barbara', 'Dennis', 'Frances', 'Ken', 'Margaret', 'Radia', 'Tim', 'Vint', 'Hedy', 'John', 'Mary', 'Sophie'];
-const LAST = ['Lovelace', 'Turing', 'Hopper', 'Torvalds', 'Liskov', 'Ritchie', 'Allen', 'Thompson', 'Hamilton', 'Perlman', 'Lee', 'Cerf', 'Lamarr', 'Backus', 'Jackson', 'Wilson'];
+const FIRST = [
+  'Ada',
+  'Alan',
+  'Grace',
+  'Linus',
+  'Barbara',
+  'Dennis',
+  'Frances',
+  'Ken',
+  'Margaret',
+  'Radia',
+  'Tim',
+  'Vint',
+  'Hedy',
+  'John',
+  'Mary',
+  'Sophie',
+];
+const LAST = [
+  'Lovelace',
+  'Turing',
+  'Hopper',
+  'Torvalds',
+  'Liskov',
+  'Ritchie',
+  'Allen',
+  'Thompson',
+  'Hamilton',
+  'Perlman',
+  'Lee',
+  'Cerf',
+  'Lamarr',
+  'Backus',
+  'Jackson',
+  'Wilson',
+];
 
 /** @param {number[]} values @param {number} q */
 function quantile(values, q) {
@@ -103,7 +137,11 @@ export async function benchService() {
     const base = new URL(service.baseUrl.replace('localhost', '127.0.0.1'));
     const response = await fetch(new URL('/oauth/access_token', base), {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'admin', client_secret: 'admin-secret' }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: 'admin',
+        client_secret: 'admin-secret',
+      }),
     });
     const { access_token: token } = await response.json();
     const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
@@ -111,7 +149,7 @@ export async function benchService() {
     await request(new http.Agent(), base, 'GET', QUERY, auth);
     const coldMs = performance.now() - first;
 
-    const preflight = { origin: 'http://shop.example', 'access-control-request-method': 'GET' };
+    const preflight = { 'origin': 'http://shop.example', 'access-control-request-method': 'GET' };
     const baseSeq = await sequential(base, 'OPTIONS', '/v2/account-members', preflight);
     const listSeq = await sequential(base, 'GET', QUERY, auth);
     // the store caches query results until the next change; this forgets them before every request
@@ -123,14 +161,44 @@ export async function benchService() {
     return [
       { name: 'service: bulk load members', value: round(loadMs, 0), unit: 'ms', note },
       { name: 'service: members query, first (builds sort index)', value: round(coldMs, 1), unit: 'ms', note: QUERY },
-      { name: 'service: members query median', value: round(listSeq.median), unit: 'ms', note: `${SEQUENTIAL_REQUESTS} sequential, target < 50 ms` },
-      { name: 'service: members query p99', value: round(listSeq.p99), unit: 'ms', note: `${SEQUENTIAL_REQUESTS} sequential` },
-      { name: 'service: members query median, uncached', value: round(uncachedSeq.median), unit: 'ms', note: 'result cache cleared before each request' },
-      { name: 'service: members query p99, uncached', value: round(uncachedSeq.p99), unit: 'ms', note: 'result cache cleared before each request' },
-      { name: 'service: members query throughput', value: round(listRps, 0), unit: 'req/s', note: `${CONCURRENCY} keep-alive connections, ${THROUGHPUT_MS / 1000} s` },
+      {
+        name: 'service: members query median',
+        value: round(listSeq.median),
+        unit: 'ms',
+        note: `${SEQUENTIAL_REQUESTS} sequential, target < 50 ms`,
+      },
+      {
+        name: 'service: members query p99',
+        value: round(listSeq.p99),
+        unit: 'ms',
+        note: `${SEQUENTIAL_REQUESTS} sequential`,
+      },
+      {
+        name: 'service: members query median, uncached',
+        value: round(uncachedSeq.median),
+        unit: 'ms',
+        note: 'result cache cleared before each request',
+      },
+      {
+        name: 'service: members query p99, uncached',
+        value: round(uncachedSeq.p99),
+        unit: 'ms',
+        note: 'result cache cleared before each request',
+      },
+      {
+        name: 'service: members query throughput',
+        value: round(listRps, 0),
+        unit: 'req/s',
+        note: `${CONCURRENCY} keep-alive connections, ${THROUGHPUT_MS / 1000} s`,
+      },
       { name: 'service: preflight median (baseline)', value: round(baseSeq.median), unit: 'ms', note: 'OPTIONS' },
       { name: 'service: preflight p99 (baseline)', value: round(baseSeq.p99), unit: 'ms', note: 'OPTIONS' },
-      { name: 'service: preflight throughput (baseline)', value: round(baseRps, 0), unit: 'req/s', note: `${CONCURRENCY} keep-alive connections, ${THROUGHPUT_MS / 1000} s` },
+      {
+        name: 'service: preflight throughput (baseline)',
+        value: round(baseRps, 0),
+        unit: 'req/s',
+        note: `${CONCURRENCY} keep-alive connections, ${THROUGHPUT_MS / 1000} s`,
+      },
     ];
   } finally {
     await service.close();

@@ -29,13 +29,26 @@ export async function benchSize() {
   mkdirSync('node_modules/.cache', { recursive: true });
   const dir = mkdtempSync(join('node_modules/.cache', 'storefront-size-'));
   const rows = [
-    { name: 'storefront-elements.js (3 shopper elements + lit)', value: gzipKb('dist/storefront-elements.js'), unit: 'kB gzip' },
-    { name: 'storefront-operator.js (2 operator elements + lit)', value: gzipKb('dist/storefront-operator.js'), unit: 'kB gzip' },
+    {
+      name: 'storefront-elements.js (3 shopper elements + lit)',
+      value: gzipKb('dist/storefront-elements.js'),
+      unit: 'kB gzip',
+    },
+    {
+      name: 'storefront-operator.js (2 operator elements + lit)',
+      value: gzipKb('dist/storefront-operator.js'),
+      unit: 'kB gzip',
+    },
   ];
   for (const [name, source] of Object.entries(competitors)) {
     const file = await bundle(name, source, dir);
     const { version } = JSON.parse(readFileSync(`node_modules/${packageOf[name]}/package.json`, 'utf8'));
-    rows.push({ name: `${name} ${version} (sign-in only, no UI)`, value: gzipKb(file), unit: 'kB gzip', note: 'same bundler and settings' });
+    rows.push({
+      name: `${name} ${version} (sign-in only, no UI)`,
+      value: gzipKb(file),
+      unit: 'kB gzip',
+      note: 'same bundler and settings',
+    });
   }
   return rows.map((row) => ({ ...row, value: Math.round(row.value * 10) / 10 }));
 }

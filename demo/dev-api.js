@@ -37,7 +37,15 @@ export function demoApi({ serviceUrl }) {
         } catch {
           res.statusCode = 502;
           res.end(
-            JSON.stringify({ errors: [{ title: 'Bad Gateway', status: '502', detail: `The reference service at ${serviceUrl} did not answer.` }] }),
+            JSON.stringify({
+              errors: [
+                {
+                  title: 'Bad Gateway',
+                  status: '502',
+                  detail: `The reference service at ${serviceUrl} did not answer.`,
+                },
+              ],
+            }),
           );
         }
       });

@@ -21,7 +21,13 @@ for (const [suite, run] of suites) {
   try {
     for (const row of await run()) rows.push({ suite, ...row });
   } catch (error) {
-    rows.push({ suite, name: 'failed', value: '', unit: '', note: error instanceof Error ? error.message : String(error) });
+    rows.push({
+      suite,
+      name: 'failed',
+      value: '',
+      unit: '',
+      note: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 

@@ -23,7 +23,17 @@ for (const [name, entry] of Object.entries(bundles)) {
 }
 
 // 3. custom-elements.json from the elements' JSDoc.
-run('npx', ['custom-elements-manifest', 'analyze', '--litelement', '--globs', 'src/**/*.ts', '--exclude', 'src/**/*.styles.ts', '--exclude', 'src/bundles/**']);
+run('npx', [
+  'custom-elements-manifest',
+  'analyze',
+  '--litelement',
+  '--globs',
+  'src/**/*.ts',
+  '--exclude',
+  'src/**/*.styles.ts',
+  '--exclude',
+  'src/bundles/**',
+]);
 
 // 4. dist/vscode.html-custom-data.json from the manifest, so editors complete our tags.
 run('node', ['scripts/vscode-data.mjs']);

@@ -1,4 +1,19 @@
 import { build } from 'vite';
+import { minifyHTMLLiterals } from 'minify-literals';
+
+/**
+ * Minifies the `html` and `css` template literals of our own sources, so the source stays readable CSS and
+ * markup while the shipped file carries no indentation or comments inside them.
+ */
+function minifyTemplateLiterals() {
+  return {
+    name: 'minify-template-literals',
+    async transform(code, id) {
+      if (!/\/src\/.*\.ts$/.test(id)) return null;
+      return minifyHTMLLiterals(code, { fileName: id });
+    },
+  };
+}
 
 /**
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
@@ -9,6 +24,7 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
     configFile: false,
     logLevel,
     root: process.cwd(),
+    plugins: [minifyTemplateLiterals()],
     build: {
       outDir,
       emptyOutDir: false,

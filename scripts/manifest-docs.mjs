@@ -11,12 +11,16 @@ import { elementsOf, firstParagraph, readManifest } from './manifest-lib.mjs';
 
 export const START = '<!-- ELEMENTS:START -->';
 export const END = '<!-- ELEMENTS:END -->';
-const NOTE = '<!-- Generated from custom-elements.json by `npm run docs`; `npm test` checks it. Edit the JSDoc, not this. -->';
+const NOTE =
+  '<!-- Generated from custom-elements.json by `npm run docs`; `npm test` checks it. Edit the JSDoc, not this. -->';
 
 /** Text for one table cell: one line, pipes escaped. */
 function cell(text) {
   if (text === undefined || text === null || text === '') return '';
-  return String(text).replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+  return String(text)
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 function code(text) {
@@ -59,26 +63,75 @@ export function renderElements(manifest) {
       code(row.property),
       code(row.type),
       code(row.default),
-      cell([row.description, row.readonly && !/read-only/i.test(row.description ?? '') ? '(read-only)' : '', row.reflects ? '(reflected)' : ''].filter(Boolean).join(' ')),
+      cell(
+        [
+          row.description,
+          row.readonly && !/read-only/i.test(row.description ?? '') ? '(read-only)' : '',
+          row.reflects ? '(reflected)' : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      ),
     ]);
-    if (rows.length) lines.push('**Attributes and properties**', '', ...table(['Attribute', 'Property', 'Type', 'Default', 'Description'], rows));
+    if (rows.length)
+      lines.push(
+        '**Attributes and properties**',
+        '',
+        ...table(['Attribute', 'Property', 'Type', 'Default', 'Description'], rows),
+      );
 
     if (element.methods.length) {
-      lines.push('**Methods**', '', ...table(['Method', 'Description'], element.methods.map((m) => [code(m.signature), cell(m.description)])));
+      lines.push(
+        '**Methods**',
+        '',
+        ...table(
+          ['Method', 'Description'],
+          element.methods.map((m) => [code(m.signature), cell(m.description)]),
+        ),
+      );
     }
     if (element.events.length) {
-      lines.push('**Events**', '', ...table(['Event', 'Description'], element.events.map((e) => [code(e.name), cell(e.description)])));
+      lines.push(
+        '**Events**',
+        '',
+        ...table(
+          ['Event', 'Description'],
+          element.events.map((e) => [code(e.name), cell(e.description)]),
+        ),
+      );
     }
     if (element.parts.length) {
-      lines.push('**Parts** (style with `::part(name)`)', '', ...table(['Part', 'Description'], element.parts.map((p) => [code(p.name), cell(p.description)])));
+      lines.push(
+        '**Parts** (style with `::part(name)`)',
+        '',
+        ...table(
+          ['Part', 'Description'],
+          element.parts.map((p) => [code(p.name), cell(p.description)]),
+        ),
+      );
     }
     if (element.cssProperties.length) {
       const withDefaults = element.cssProperties.some((p) => p.default);
-      const cssRows = element.cssProperties.map((p) => [code(p.name), ...(withDefaults ? [code(p.default)] : []), cell(p.description)]);
-      lines.push('**CSS custom properties**', '', ...table(['Property', ...(withDefaults ? ['Default'] : []), 'Description'], cssRows));
+      const cssRows = element.cssProperties.map((p) => [
+        code(p.name),
+        ...(withDefaults ? [code(p.default)] : []),
+        cell(p.description),
+      ]);
+      lines.push(
+        '**CSS custom properties**',
+        '',
+        ...table(['Property', ...(withDefaults ? ['Default'] : []), 'Description'], cssRows),
+      );
     }
     if (element.slots.length) {
-      lines.push('**Slots**', '', ...table(['Slot', 'Description'], element.slots.map((s) => [s.name ? code(s.name) : '(default)', cell(s.description)])));
+      lines.push(
+        '**Slots**',
+        '',
+        ...table(
+          ['Slot', 'Description'],
+          element.slots.map((s) => [s.name ? code(s.name) : '(default)', cell(s.description)]),
+        ),
+      );
     }
   }
   while (lines.at(-1) === '') lines.pop();
@@ -104,7 +157,10 @@ export function currentSection(readme) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start === -1 || end <= start) return undefined;
-  return readme.slice(start + START.length, end).replace(/^\n/, '').replace(/\n$/, '');
+  return readme
+    .slice(start + START.length, end)
+    .replace(/^\n/, '')
+    .replace(/\n$/, '');
 }
 
 function firstDifference(actual, expected) {
@@ -134,7 +190,9 @@ function main() {
   if (values.check) {
     const current = currentSection(readme);
     if (current === undefined) {
-      console.error(`manifest-docs: ${values.readme} has no ${START} … ${END} section; run \`npm run docs\` and commit README.md.`);
+      console.error(
+        `manifest-docs: ${values.readme} has no ${START} … ${END} section; run \`npm run docs\` and commit README.md.`,
+      );
       return 1;
     }
     const difference = firstDifference(current, section);

@@ -11,9 +11,23 @@ const PREFERRED_ORDER = ['account-sign-in', 'account-picker', 'catalog-list', 'a
 
 /** Lifecycle and rendering methods of LitElement/HTMLElement: not part of an element's API for hosts. */
 const LIFECYCLE_METHODS = new Set([
-  'render', 'connectedCallback', 'disconnectedCallback', 'adoptedCallback', 'attributeChangedCallback',
-  'createRenderRoot', 'update', 'updated', 'firstUpdated', 'willUpdate', 'shouldUpdate', 'performUpdate',
-  'scheduleUpdate', 'getUpdateComplete', 'requestUpdate', 'define', 'handleEvent',
+  'render',
+  'connectedCallback',
+  'disconnectedCallback',
+  'adoptedCallback',
+  'attributeChangedCallback',
+  'createRenderRoot',
+  'update',
+  'updated',
+  'firstUpdated',
+  'willUpdate',
+  'shouldUpdate',
+  'performUpdate',
+  'scheduleUpdate',
+  'getUpdateComplete',
+  'requestUpdate',
+  'define',
+  'handleEvent',
 ]);
 
 export function readManifest(path = 'custom-elements.json') {
@@ -145,5 +159,10 @@ export function elementsOf(manifest) {
 }
 
 export function firstParagraph(text) {
-  return text?.split(/\n\s*\n/)[0]?.replace(/\s*\n\s*/g, ' ').trim() || undefined;
+  return (
+    text
+      ?.split(/\n\s*\n/)[0]
+      ?.replace(/\s*\n\s*/g, ' ')
+      .trim() || undefined
+  );
 }

@@ -59,7 +59,10 @@ export async function sizeReport(entry) {
   const code = readFileSync(join(outDir, 'bundle.js'), 'utf8');
   const map = JSON.parse(readFileSync(join(outDir, 'bundle.js.map'), 'utf8'));
   const modules = [...bytesPerSource(code, map)]
-    .map(([source, bytes]) => ({ module: relative(process.cwd(), join(outDir, source)).replace(/^.*node_modules\//, ''), bytes }))
+    .map(([source, bytes]) => ({
+      module: relative(process.cwd(), join(outDir, source)).replace(/^.*node_modules\//, ''),
+      bytes,
+    }))
     .sort((a, b) => b.bytes - a.bytes);
   return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length, modules };
 }

@@ -69,7 +69,7 @@ if (!chromium) {
 }
 
 check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-check('lint', 'npx', ['eslint', '.']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
 check('build', 'node', ['scripts/build.mjs']);
 check('size', 'npx', ['size-limit']);
 if (chromium) browserTests();

@@ -29,7 +29,10 @@ export async function typeAliases(dir) {
       if (!ts.isTypeAliasDeclaration(statement) || statement.typeParameters) continue;
       const type = statement.type;
       const members = ts.isUnionTypeNode(type) ? type.types : [type];
-      aliases.set(statement.name.text, members.map((member) => member.getText(source)));
+      aliases.set(
+        statement.name.text,
+        members.map((member) => member.getText(source)),
+      );
     }
   }
   return aliases;
@@ -99,15 +102,25 @@ export function customData(manifest, aliases = new Map()) {
       oneLine(element.summary),
       '',
       ...list('Events', element.events, (e) => `\`${e.name}\`${e.description ? `: ${oneLine(e.description)}` : ''}`),
-      ...list('Slots', element.slots, (s) => `${s.name ? `\`${s.name}\`` : '(default)'}${s.description ? `: ${oneLine(s.description)}` : ''}`),
+      ...list(
+        'Slots',
+        element.slots,
+        (s) => `${s.name ? `\`${s.name}\`` : '(default)'}${s.description ? `: ${oneLine(s.description)}` : ''}`,
+      ),
       ...list('Parts', element.parts, (p) => `\`${p.name}\``),
       ...list('CSS custom properties', element.cssProperties, (p) => `\`${p.name}\``),
-    ].join('\n').trim();
+    ]
+      .join('\n')
+      .trim();
     const attributes = element.rows
       .filter((row) => row.attribute)
       .map((row) => {
         const attribute = { name: row.attribute };
-        const details = [oneLine(row.description), row.type ? `Type: \`${row.type}\`` : '', row.default ? `Default: \`${row.default}\`` : '']
+        const details = [
+          oneLine(row.description),
+          row.type ? `Type: \`${row.type}\`` : '',
+          row.default ? `Default: \`${row.default}\`` : '',
+        ]
           .filter(Boolean)
           .join('\n\n');
         if (details) attribute.description = { kind: 'markdown', value: details };
@@ -122,7 +135,11 @@ export function customData(manifest, aliases = new Map()) {
       });
     return { name: element.tagName, description: { kind: 'markdown', value: description }, attributes };
   });
-  return { $schema: 'https://raw.githubusercontent.com/microsoft/vscode-html-languageservice/main/docs/customData.schema.json', version: 1.1, tags };
+  return {
+    $schema: 'https://raw.githubusercontent.com/microsoft/vscode-html-languageservice/main/docs/customData.schema.json',
+    version: 1.1,
+    tags,
+  };
 }
 
 async function main() {

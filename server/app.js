@@ -39,9 +39,7 @@ import { catalogRoutes } from './routes-catalogs.js';
  * @param {string} path
  */
 function compile(path) {
-  const source = path
-    .replace(/[.]/g, '\\.')
-    .replace(/:([a-zA-Z]+)/g, (_, name) => `(?<${name}>[^/]+)`);
+  const source = path.replace(/[.]/g, '\\.').replace(/:([a-zA-Z]+)/g, (_, name) => `(?<${name}>[^/]+)`);
   return new RegExp(`^${source}$`);
 }
 
@@ -140,7 +138,11 @@ async function handle(service, req, res) {
   }
 }
 
-const KIND_NAMES = { implicit: 'an implicit token', operator: 'a client credentials token', account: 'an account management token' };
+const KIND_NAMES = {
+  implicit: 'an implicit token',
+  operator: 'a client credentials token',
+  account: 'an account management token',
+};
 
 /**
  * @param {Service} service
@@ -154,7 +156,9 @@ async function authenticate(service, req, kinds) {
   const subject = await service.tokens.verify(match[1]);
   if (!subject) throw unauthorized();
   if (!kinds.includes(subject.kind)) {
-    throw forbidden(`This endpoint does not accept ${KIND_NAMES[subject.kind]}; it needs ${kinds.map((k) => KIND_NAMES[k]).join(' or ')}`);
+    throw forbidden(
+      `This endpoint does not accept ${KIND_NAMES[subject.kind]}; it needs ${kinds.map((k) => KIND_NAMES[k]).join(' or ')}`,
+    );
   }
   return subject;
 }

@@ -20,12 +20,12 @@ function options() {
   try {
     parsed = parseArgs({
       options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
+        'port': { type: 'string' },
+        'host': { type: 'string' },
+        'data': { type: 'string' },
         'redirect-uri': { type: 'string', multiple: true },
-        quiet: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
+        'quiet': { type: 'boolean' },
+        'help': { type: 'boolean', short: 'h' },
       },
     }).values;
   } catch (error) {
@@ -65,7 +65,11 @@ try {
   service = await startService(opts);
 } catch (error) {
   const e = /** @type {NodeJS.ErrnoException} */ (error);
-  console.error(e.code === 'EADDRINUSE' ? `Port ${opts?.port} is already in use; choose another with --port.` : `Could not start: ${e.message}`);
+  console.error(
+    e.code === 'EADDRINUSE'
+      ? `Port ${opts?.port} is already in use; choose another with --port.`
+      : `Could not start: ${e.message}`,
+  );
   process.exit(1);
 }
 
@@ -73,7 +77,9 @@ console.log(`Reference service   ${service.baseUrl}
 Identity provider   ${service.issuer}  (OIDC profile "${PROFILE_NAME}")
 Store clients       ${CLIENTS.storefront.clientId} (implicit), ${CLIENTS.admin.clientId} / ${CLIENTS.admin.clientSecret} (client credentials)
 Redirect URIs       http://localhost:<port>/..., http://127.0.0.1:<port>/...${(opts?.redirectUris ?? []).map((u) => `, ${u}`).join('')}
-Demo users          ${Object.values(IDP_USERS).map((u) => `${u.email} (${u.name})`).join(', ')}
+Demo users          ${Object.values(IDP_USERS)
+  .map((u) => `${u.email} (${u.name})`)
+  .join(', ')}
 Password            ${PASSWORD}
 Data                ${opts?.dataFile ?? 'in memory (fixtures; lost on exit)'}
 Press Ctrl-C to stop.`);

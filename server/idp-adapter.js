@@ -22,9 +22,11 @@ export class IdpMemoryStorage {
       /** @param {string} id @param {any} payload @param {number} expiresIn seconds */
       async upsert(id, payload, expiresIn) {
         storage.items.set(key(id), { payload, expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity });
-        if (payload.grantId) storage.items.set(`grant-index:${payload.grantId}:${key(id)}`, { payload: key(id), expiresAt: Infinity });
+        if (payload.grantId)
+          storage.items.set(`grant-index:${payload.grantId}:${key(id)}`, { payload: key(id), expiresAt: Infinity });
         if (payload.uid) storage.items.set(`uid:${model}:${payload.uid}`, { payload: id, expiresAt: Infinity });
-        if (payload.userCode) storage.items.set(`userCode:${model}:${payload.userCode}`, { payload: id, expiresAt: Infinity });
+        if (payload.userCode)
+          storage.items.set(`userCode:${model}:${payload.userCode}`, { payload: id, expiresAt: Infinity });
       }
 
       /** @param {string} id */

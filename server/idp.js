@@ -54,7 +54,9 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <button type="submit">Sign in</button>
 <button type="submit" name="cancel" value="1" formnovalidate>Cancel</button>
 </form>
-<p><small>Demo users: ${Object.values(IDP_USERS).map((u) => escapeHtml(u.email)).join(', ')}; password: ${escapeHtml(PASSWORD)}</small></p>`,
+<p><small>Demo users: ${Object.values(IDP_USERS)
+      .map((u) => escapeHtml(u.email))
+      .join(', ')}; password: ${escapeHtml(PASSWORD)}</small></p>`,
   );
 }
 
@@ -220,6 +222,11 @@ export class EmbeddedIdp {
       sendHtml(res, 200, loginPage({ uid: details.uid, login, error: 'Wrong email or password.' }));
       return;
     }
-    await this.provider.interactionFinished(req, res, { login: { accountId: user.sub } }, { mergeWithLastSubmission: false });
+    await this.provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.sub } },
+      { mergeWithLastSubmission: false },
+    );
   }
 }

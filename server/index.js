@@ -28,7 +28,13 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
  * @param {{ port?: number, host?: string, dataFile?: string, redirectUris?: string[], quiet?: boolean }} [options]
  * @returns {Promise<RunningService>}
  */
-export async function startService({ port = 8787, host = '127.0.0.1', dataFile, redirectUris = [], quiet = false } = {}) {
+export async function startService({
+  port = 8787,
+  host = '127.0.0.1',
+  dataFile,
+  redirectUris = [],
+  quiet = false,
+} = {}) {
   const store = new Store({ dataFile });
   const tokens = new Tokens(store);
   const log = quiet ? () => {} : (/** @type {string} */ message) => console.error(`[service] ${message}`);

@@ -181,7 +181,9 @@ export function parseSort(params, attributes) {
   const descending = raw.startsWith('-');
   const attribute = descending ? raw.slice(1) : raw;
   if (!attributes.includes(attribute)) {
-    throw badRequest(`Unknown sort attribute "${attribute}": allowed are ${attributes.join(', ')}, with - for descending`);
+    throw badRequest(
+      `Unknown sort attribute "${attribute}": allowed are ${attributes.join(', ')}, with - for descending`,
+    );
   }
   return { attribute, descending };
 }

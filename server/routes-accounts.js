@@ -64,7 +64,8 @@ function listMembers(ctx, scope) {
         )
       : null;
     const rows = store.membersSorted(attribute, descending);
-    const kept = !scope && !filter ? rows : rows.filter((row) => (!scope || scope.test(row.m)) && (!filter || filter(row)));
+    const kept =
+      !scope && !filter ? rows : rows.filter((row) => (!scope || scope.test(row.m)) && (!filter || filter(row)));
     return kept.map((row) => row.m);
   });
   const items = matched.slice(page.offset, page.offset + page.limit);

@@ -28,7 +28,7 @@ export function profileResource(p, base, issuer) {
     client_id: p.client_id,
     meta: { timestamps: { created_at: p.created_at, updated_at: p.updated_at } },
     links: {
-      self: `${base}/v2/authentication-realms/${p.realm_id}/oidc-profiles/${p.id}`,
+      'self': `${base}/v2/authentication-realms/${p.realm_id}/oidc-profiles/${p.id}`,
       'authorization-endpoint': `${base}/oidc/authorize?profile_id=${encodeURIComponent(p.id)}`,
       'callback-endpoint': `${base}/oidc/callback`,
     },
@@ -96,7 +96,10 @@ export const authRoutes = [
       const data = ctx.service.store
         .profilesOfRealm(realm)
         .map((p) => profileResource(p, ctx.base, ctx.service.issuer));
-      return { status: 200, body: { data, links: { self: `${ctx.base}/v2/authentication-realms/${realm}/oidc-profiles` } } };
+      return {
+        status: 200,
+        body: { data, links: { self: `${ctx.base}/v2/authentication-realms/${realm}/oidc-profiles` } },
+      };
     },
   },
   {
@@ -121,7 +124,9 @@ export const authRoutes = [
       }
       // the sign-in leg only talks plain http to a loopback identity provider (oauth4webapi refuses the rest)
       if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw unprocessable('data.discovery_url must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])');
+        throw unprocessable(
+          'data.discovery_url must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])',
+        );
       }
       const profile = ctx.service.store.createProfile({
         realm_id: realm,
@@ -140,7 +145,8 @@ export const authRoutes = [
       await ctx.auth('implicit', 'operator');
       const realm = realmOf(ctx);
       const profile = ctx.service.store.profile(ctx.params.profile);
-      if (!profile || profile.realm_id !== realm) throw notFound(`The OIDC profile ${ctx.params.profile} was not found`);
+      if (!profile || profile.realm_id !== realm)
+        throw notFound(`The OIDC profile ${ctx.params.profile} was not found`);
       return { status: 200, body: { data: profileResource(profile, ctx.base, ctx.service.issuer) } };
     },
   },

@@ -87,7 +87,10 @@ export const catalogRoutes = [
             prev: offset > 0 ? pageLink(ctx.url, Math.max(0, offset - limit), limit) : null,
             next: offset + limit < total ? pageLink(ctx.url, offset + limit, limit) : null,
           },
-          meta: { page: { limit, offset, current: Math.floor(offset / limit) + 1, total: Math.ceil(total / limit) }, results: { total } },
+          meta: {
+            page: { limit, offset, current: Math.floor(offset / limit) + 1, total: Math.ceil(total / limit) },
+            results: { total },
+          },
         },
       };
     },
@@ -117,7 +120,14 @@ export const catalogRoutes = [
     async handler(ctx) {
       const c = await visibleCatalog(ctx);
       const data = [...c.releases].reverse().map((r) => releaseResource(c, r, ctx.base));
-      return { status: 200, body: { data, links: { self: `${ctx.base}/catalogs/${c.id}/releases` }, meta: { results: { total: data.length } } } };
+      return {
+        status: 200,
+        body: {
+          data,
+          links: { self: `${ctx.base}/catalogs/${c.id}/releases` },
+          meta: { results: { total: data.length } },
+        },
+      };
     },
   },
   {

@@ -42,7 +42,9 @@ export const isLoopback = (hostname) => ['localhost', '127.0.0.1', '[::1]'].incl
 function isLocalRedirect(value) {
   try {
     const u = new URL(value);
-    return u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1') && !u.hash && !u.username;
+    return (
+      u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1') && !u.hash && !u.username
+    );
   } catch {
     return false;
   }
@@ -142,7 +144,8 @@ export class SignIn {
         if (q.getAll(name).length > 1) throw new AuthorizeError('invalid_request', `The parameter ${name} is repeated`);
       }
       const profile = this.store.profile(q.get('profile_id') ?? '');
-      if (!profile) throw new AuthorizeError('invalid_request', 'The profile_id does not name an OIDC profile of this store');
+      if (!profile)
+        throw new AuthorizeError('invalid_request', 'The profile_id does not name an OIDC profile of this store');
       if (q.get('response_type') !== 'code') {
         throw new AuthorizeError('unsupported_response_type', 'response_type must be code');
       }
@@ -153,7 +156,10 @@ export class SignIn {
       }
       const codeChallenge = q.get('code_challenge') ?? '';
       if (!CHALLENGE_RE.test(codeChallenge)) {
-        throw new AuthorizeError('invalid_request', 'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters)');
+        throw new AuthorizeError(
+          'invalid_request',
+          'code_challenge must be the base64url SHA-256 of the code_verifier (43 characters)',
+        );
       }
       if (!clientState) throw new AuthorizeError('invalid_request', 'state is required');
 
@@ -190,7 +196,10 @@ export class SignIn {
       redirect(res, target.href);
     } catch (error) {
       if (!(error instanceof AuthorizeError)) throw error;
-      redirect(res, backToClient(redirectUri, { error: error.error, error_description: error.message, state: clientState }));
+      redirect(
+        res,
+        backToClient(redirectUri, { error: error.error, error_description: error.message, state: clientState }),
+      );
     }
   }
 
@@ -204,7 +213,13 @@ export class SignIn {
     const tx = this.transactions.get(state);
     if (!tx || tx.expires < Date.now()) {
       this.transactions.delete(state);
-      return refuse(req, res, 400, 'Bad Request', 'This sign-in is unknown or has expired. Go back to the store and sign in again.');
+      return refuse(
+        req,
+        res,
+        400,
+        'Bad Request',
+        'This sign-in is unknown or has expired. Go back to the store and sign in again.',
+      );
     }
     this.transactions.delete(state);
     const back = (/** @type {Record<string, string | undefined>} */ params) =>
@@ -223,7 +238,10 @@ export class SignIn {
       if (error instanceof oauth.AuthorizationResponseError) {
         return back({ error: error.error, error_description: error.error_description });
       }
-      return back({ error: 'server_error', error_description: 'The identity provider answered with an invalid response' });
+      return back({
+        error: 'server_error',
+        error_description: 'The identity provider answered with an invalid response',
+      });
     }
     let email;
     let name;
@@ -270,12 +288,16 @@ export class SignIn {
     if (verified.includes(false)) {
       return back({
         error: 'access_denied',
-        error_description: 'The identity provider has not verified this email address (email_verified is false), so it cannot be used to sign in',
+        error_description:
+          'The identity provider has not verified this email address (email_verified is false), so it cannot be used to sign in',
       });
     }
     const member =
       this.store.memberByEmail(email) ??
-      this.store.createMember({ email, name: typeof name === 'string' && name.trim() ? name.trim() : email.split('@')[0] });
+      this.store.createMember({
+        email,
+        name: typeof name === 'string' && name.trim() ? name.trim() : email.split('@')[0],
+      });
     const code = randomBytes(32).toString('base64url');
     this.codes.set(code, {
       memberId: member.id,
@@ -312,10 +334,14 @@ export class SignIn {
 
   /** @param {import('./store.js').ProfileRecord} profile */
   #discover(profile) {
-    const discoveryUrl = profile.embedded ? `${this.issuer}${WELL_KNOWN}` : /** @type {string} */ (profile.discovery_url);
+    const discoveryUrl = profile.embedded
+      ? `${this.issuer}${WELL_KNOWN}`
+      : /** @type {string} */ (profile.discovery_url);
     let pending = this.discovered.get(discoveryUrl);
     if (!pending) {
-      const issuer = new URL(discoveryUrl.endsWith(WELL_KNOWN) ? discoveryUrl.slice(0, -WELL_KNOWN.length) : discoveryUrl);
+      const issuer = new URL(
+        discoveryUrl.endsWith(WELL_KNOWN) ? discoveryUrl.slice(0, -WELL_KNOWN.length) : discoveryUrl,
+      );
       pending = (async () => {
         const response = await oauth.discoveryRequest(issuer, {
           algorithm: 'oidc',
@@ -338,7 +364,8 @@ export class SignIn {
     const now = Date.now();
     for (const [k, v] of this.transactions) if (v.expires < now) this.transactions.delete(k);
     for (const [k, v] of this.codes) if (v.expires < now) this.codes.delete(k);
-    while (this.transactions.size >= MAX_PENDING) this.transactions.delete(/** @type {string} */ (this.transactions.keys().next().value));
+    while (this.transactions.size >= MAX_PENDING)
+      this.transactions.delete(/** @type {string} */ (this.transactions.keys().next().value));
   }
 }
 

@@ -216,7 +216,9 @@ export class Store {
     const key = `${attribute}:${descending}`;
     let sorted = this.sortCache.get(key);
     if (!sorted) {
-      const rows = this.sortCache.get('rows') ?? this.data.members.map((m) => ({ m, id: m.id, name: m.name.toLowerCase(), email: m.email.toLowerCase() }));
+      const rows =
+        this.sortCache.get('rows') ??
+        this.data.members.map((m) => ({ m, id: m.id, name: m.name.toLowerCase(), email: m.email.toLowerCase() }));
       this.sortCache.set('rows', rows);
       sorted = sortRecords(rows, (row) => /** @type {any} */ (row.m)[attribute], descending);
       this.sortCache.set(key, sorted);
@@ -240,7 +242,8 @@ export class Store {
     }
     const value = compute();
     this.queryCache.set(key, value);
-    if (this.queryCache.size > QUERY_CACHE_SIZE) this.queryCache.delete(/** @type {string} */ (this.queryCache.keys().next().value));
+    if (this.queryCache.size > QUERY_CACHE_SIZE)
+      this.queryCache.delete(/** @type {string} */ (this.queryCache.keys().next().value));
     return value;
   }
 
@@ -268,7 +271,13 @@ export class Store {
     }
     const now = new Date().toISOString();
     /** @type {MembershipRecord} */
-    const membership = { id: randomUUID(), account_id: accountId, account_member_id: memberId, created_at: now, updated_at: now };
+    const membership = {
+      id: randomUUID(),
+      account_id: accountId,
+      account_member_id: memberId,
+      created_at: now,
+      updated_at: now,
+    };
     this.data.memberships.push(membership);
     this.#indexMembership(membership);
     this.#changed(() => {

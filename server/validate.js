@@ -20,7 +20,8 @@ export function dataOfType(body, type) {
   if (data.type === undefined) throw badRequest(`data.type is required and must be "${type}"`);
   if (typeof data.type !== 'string' || data.type !== type) {
     // only a short string is quoted back: never serialise an arbitrary (possibly huge or deeply nested) value
-    const shown = typeof data.type === 'string' && data.type.length <= MAX_ECHO ? `, not ${JSON.stringify(data.type)}` : '';
+    const shown =
+      typeof data.type === 'string' && data.type.length <= MAX_ECHO ? `, not ${JSON.stringify(data.type)}` : '';
     throw badRequest(`data.type must be "${type}"${shown}`);
   }
   return data;

@@ -178,7 +178,11 @@ export interface AccountMembershipsEvents extends StorefrontErrorEvents {
 export type AccountSignInProps = StorefrontElementProps<AccountSignIn, AccountSignInAttributes, AccountSignInEvents>;
 export type AccountPickerProps = StorefrontElementProps<AccountPicker, AccountPickerAttributes, AccountPickerEvents>;
 export type CatalogListProps = StorefrontElementProps<CatalogList, CatalogListAttributes, CatalogListEvents>;
-export type AccountMembersProps = StorefrontElementProps<AccountMembers, AccountMembersAttributes, AccountMembersEvents>;
+export type AccountMembersProps = StorefrontElementProps<
+  AccountMembers,
+  AccountMembersAttributes,
+  AccountMembersEvents
+>;
 export type AccountMembershipsProps = StorefrontElementProps<
   AccountMemberships,
   AccountMembershipsAttributes,

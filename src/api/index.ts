@@ -1,12 +1,7 @@
 /** The API client and its pieces: endpoints, query building, errors and resource types. */
 export { StorefrontClient } from './client.js';
 export { OperatorClient } from './operator-client.js';
-export type {
-  AccountManagementTokenRequest,
-  CatalogPageQuery,
-  Page,
-  StorefrontClientOptions,
-} from './client.js';
+export type { AccountManagementTokenRequest, CatalogPageQuery, Page, StorefrontClientOptions } from './client.js';
 export type { FetchLike, RequestOptions, TokenSource } from './http.js';
 export {
   MAX_PAGE_LIMIT,

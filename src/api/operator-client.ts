@@ -53,5 +53,4 @@ export class OperatorClient extends StorefrontClient {
   ): Promise<ListEnvelope<AccountMember>> {
     return list(await this.send(withQuery('v2/account-members', toSearchParams(query)), options));
   }
-
 }

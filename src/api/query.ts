@@ -118,7 +118,10 @@ export function toSearchParams({ filter, sort, include, ...page }: ListQuery = {
 }
 
 /** Adds `page[limit]` and `page[offset]` after checking their bounds. */
-export function appendPage(params: URLSearchParams, { limit, offset }: { limit?: number; offset?: number }): URLSearchParams {
+export function appendPage(
+  params: URLSearchParams,
+  { limit, offset }: { limit?: number; offset?: number },
+): URLSearchParams {
   for (const [name, value, min, max] of [
     ['limit', limit, 1, MAX_PAGE_LIMIT],
     ['offset', offset, 0, MAX_PAGE_OFFSET],

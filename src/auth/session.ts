@@ -139,7 +139,8 @@ export class MemberSession {
   #schedule(): void {
     clearTimeout(this.#timer);
     // setTimeout waits at most 2^31-1 ms; a longer wait checks again then.
-    if (this.signedIn) this.#timer = setTimeout(() => this.#schedule(), Math.min(expiry(this.#data) - Date.now(), 2 ** 31 - 1));
+    if (this.signedIn)
+      this.#timer = setTimeout(() => this.#schedule(), Math.min(expiry(this.#data) - Date.now(), 2 ** 31 - 1));
   }
 
   #persist(): void {

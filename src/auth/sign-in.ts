@@ -8,15 +8,19 @@ import { StorefrontError } from '../api/errors.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
 import type { SignedInDetail } from '../events.js';
 import { createPkcePair, createState } from './pkce.js';
-import { type SignInTransaction, type TransactionStoreOptions, consumeTransaction, saveTransaction } from './transaction.js';
+import {
+  type SignInTransaction,
+  type TransactionStoreOptions,
+  consumeTransaction,
+  saveTransaction,
+} from './transaction.js';
 
 /** The query parameters a callback brings back; all are removed from the address bar once read. */
 export const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'session_state'];
 
 /** What the identity provider's redirect carried. */
 export type SignInCallback =
-  | { kind: 'code'; code: string; state: string }
-  | { kind: 'error'; error: string; description?: string; state: string };
+  { kind: 'code'; code: string; state: string } | { kind: 'error'; error: string; description?: string; state: string };
 
 export interface AuthorizationRequest {
   /** The profile's `links.authorization-endpoint`; its own query parameters are kept. */
@@ -178,7 +182,10 @@ export interface CompleteSignInOptions extends TransactionStoreOptions {
  * without any request, so a forged or replayed address can neither show its text nor send a code anywhere.
  * Then an error callback becomes `idp_error`, and a code is exchanged for account management tokens.
  */
-export async function completeSignIn(callback: SignInCallback, options: CompleteSignInOptions): Promise<SignedInDetail> {
+export async function completeSignIn(
+  callback: SignInCallback,
+  options: CompleteSignInOptions,
+): Promise<SignedInDetail> {
   // The transaction is used up in every case, so the same callback can never be redeemed twice.
   const transaction = consumeTransaction(callback.state, options);
   const { client, clientId } = options;

@@ -69,7 +69,10 @@ export function saveTransaction(
  * The transaction saved under `state`, removed as it is read: `undefined` when there is none, when it has
  * expired, when it was already used, or when what is stored is not a transaction. Also sweeps expired ones.
  */
-export function consumeTransaction(state: string, options: TransactionStoreOptions = {}): SignInTransaction | undefined {
+export function consumeTransaction(
+  state: string,
+  options: TransactionStoreOptions = {},
+): SignInTransaction | undefined {
   const [storage, now] = context(options);
   const key = TRANSACTION_KEY_PREFIX + state;
   const entry = live(storage, key, now);

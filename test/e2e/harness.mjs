@@ -20,13 +20,24 @@ const RECORDED_EVENTS = [
 export async function startStack() {
   const service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
   process.env.SERVICE_URL = service.baseUrl;
-  const demo = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { port: 0, host: '127.0.0.1', strictPort: false } });
+  const demo = await createServer({
+    configFile: 'vite.config.ts',
+    logLevel: 'silent',
+    server: { port: 0, host: '127.0.0.1', strictPort: false },
+  });
   await demo.listen();
   const address = demo.httpServer.address();
   const demoUrl = `http://localhost:${address.port}/`;
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     service,
@@ -63,7 +74,9 @@ export function recordEvents(page) {
 
 /** Waits until the page has recorded an event of `type` and returns its detail. */
 export async function waitForEvent(page, type, { timeout = 15000 } = {}) {
-  const handle = await page.waitForFunction((name) => window.__events.find((event) => event.type === name), type, { timeout });
+  const handle = await page.waitForFunction((name) => window.__events.find((event) => event.type === name), type, {
+    timeout,
+  });
   return (await handle.jsonValue()).detail;
 }
 

@@ -24,7 +24,10 @@ test('Ada signs in through the identity provider, gets two accounts and picks on
 
   const signedIn = await waitForEvent(page, 'signed-in');
   assert.equal(signedIn.accounts.length, 2);
-  assert.deepEqual(signedIn.accounts.map((account) => account.accountName).sort(), ['Analytical Engines Ltd', 'Harvard Computation Lab']);
+  assert.deepEqual(signedIn.accounts.map((account) => account.accountName).sort(), [
+    'Analytical Engines Ltd',
+    'Harvard Computation Lab',
+  ]);
   for (const account of signedIn.accounts) assert.ok(Date.parse(account.expires) > Date.now());
 
   const address = new URL(page.url());
@@ -40,7 +43,10 @@ test('Ada signs in through the identity provider, gets two accounts and picks on
   // A reload keeps the session for the tab and never replays the code.
   await page.reload();
   await accountChoice(page, 'Harvard Computation Lab').waitFor();
-  assert.equal(await page.evaluate(() => window.__events.filter((event) => event.type === 'storefront-error').length), 0);
+  assert.equal(
+    await page.evaluate(() => window.__events.filter((event) => event.type === 'storefront-error').length),
+    0,
+  );
   await page.context().close();
 });
 

@@ -9,7 +9,6 @@ import { startService } from '../../server/index.js';
 import { chromiumPath } from '../../scripts/chromium.mjs';
 import { logInAtIdentityProvider, recordEvents } from '../e2e/harness.mjs';
 
-
 let service;
 let server;
 let origin;
@@ -69,13 +68,22 @@ before(async () => {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, { 'content-type': `${found.type}; charset=utf-8`, 'cache-control': 'no-store' }).end(found.body);
+    response
+      .writeHead(200, { 'content-type': `${found.type}; charset=utf-8`, 'cache-control': 'no-store' })
+      .end(found.body);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
   browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 
@@ -104,8 +112,16 @@ test('storefront-elements.js in a blank page registers the three shopper element
   const { tab, errors, close } = await openPage();
   try {
     await tab.goto(`${origin}/shopper.html`);
-    assert.deepEqual(await defined(tab, ['account-sign-in', 'account-picker', 'catalog-list']), ['account-sign-in', 'account-picker', 'catalog-list']);
-    assert.equal(await tab.evaluate(() => customElements.get('account-members')), undefined, 'operator elements are not in the shopper bundle');
+    assert.deepEqual(await defined(tab, ['account-sign-in', 'account-picker', 'catalog-list']), [
+      'account-sign-in',
+      'account-picker',
+      'catalog-list',
+    ]);
+    assert.equal(
+      await tab.evaluate(() => customElements.get('account-members')),
+      undefined,
+      'operator elements are not in the shopper bundle',
+    );
     assert.deepEqual(errors, []);
   } finally {
     await close();
@@ -124,30 +140,45 @@ test('loading storefront-elements.js twice (a second URL) does not throw', { tim
   }
 });
 
-test('defineElements({ prefix: "acme" }) from the bundle registers acme-account-sign-in etc.', { timeout: 30000 }, async () => {
-  const { tab, errors, close } = await openPage();
-  try {
-    await tab.goto(`${origin}/prefixed.html`);
-    const tags = ['acme-account-sign-in', 'acme-account-picker', 'acme-catalog-list'];
-    assert.deepEqual(await defined(tab, tags), tags);
-    assert.equal(await tab.evaluate(() => window.prefixed), true);
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
-});
+test(
+  'defineElements({ prefix: "acme" }) from the bundle registers acme-account-sign-in etc.',
+  { timeout: 30000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.goto(`${origin}/prefixed.html`);
+      const tags = ['acme-account-sign-in', 'acme-account-picker', 'acme-catalog-list'];
+      assert.deepEqual(await defined(tab, tags), tags);
+      assert.equal(await tab.evaluate(() => window.prefixed), true);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
 
-test('storefront-operator.js in a blank page registers account-members and account-memberships', { timeout: 30000 }, async () => {
-  const { tab, errors, close } = await openPage();
-  try {
-    await tab.goto(`${origin}/operator.html`);
-    assert.deepEqual(await defined(tab, ['account-members', 'account-memberships']), ['account-members', 'account-memberships']);
-    assert.equal(await tab.evaluate(() => customElements.get('account-sign-in')), undefined, 'shopper elements are not in the operator bundle');
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
-});
+test(
+  'storefront-operator.js in a blank page registers account-members and account-memberships',
+  { timeout: 30000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.goto(`${origin}/operator.html`);
+      assert.deepEqual(await defined(tab, ['account-members', 'account-memberships']), [
+        'account-members',
+        'account-memberships',
+      ]);
+      assert.equal(
+        await tab.evaluate(() => customElements.get('account-sign-in')),
+        undefined,
+        'shopper elements are not in the operator bundle',
+      );
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
 
 test('the bundle signs ada@example.com in against the reference service', { timeout: 60000 }, async () => {
   const { tab, errors, close } = await openPage();
@@ -158,7 +189,11 @@ test('the bundle signs ada@example.com in against the reference service', { time
     await logInAtIdentityProvider(tab, 'ada@example.com');
     await tab.waitForURL((url) => url.origin === origin, { timeout: 15000 });
     const signedIn = (
-      await (await tab.waitForFunction(() => window.__events.find((event) => event.type === 'signed-in'), null, { timeout: 15000 })).jsonValue()
+      await (
+        await tab.waitForFunction(() => window.__events.find((event) => event.type === 'signed-in'), null, {
+          timeout: 15000,
+        })
+      ).jsonValue()
     ).detail;
     assert.equal(signedIn.accounts.length, 2, `accounts: ${JSON.stringify(signedIn.accounts)}`);
     for (const account of signedIn.accounts) {
@@ -166,7 +201,9 @@ test('the bundle signs ada@example.com in against the reference service', { time
     }
     await tab.waitForFunction(() => !location.href.includes('code='), null, { timeout: 5000 }).catch(() => {});
     assert.ok(!tab.url().includes('code='), `the page URL still carries the code: ${tab.url()}`);
-    const storefrontErrors = await tab.evaluate(() => window.__events.filter((event) => event.type === 'storefront-error'));
+    const storefrontErrors = await tab.evaluate(() =>
+      window.__events.filter((event) => event.type === 'storefront-error'),
+    );
     assert.deepEqual(storefrontErrors, []);
     assert.deepEqual(errors, []);
   } finally {

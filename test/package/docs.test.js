@@ -23,8 +23,12 @@ test('README.md element reference matches custom-elements.json (npm run docs --c
 
 test('custom-elements.json names the five elements with their tags', () => {
   const raw = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
-  const tags = raw.modules.flatMap((m) => m.declarations ?? []).map((d) => d.tagName).filter(Boolean);
-  for (const tag of ELEMENTS) assert.ok(tags.includes(tag), `custom-elements.json has no tagName ${tag} (tags: ${tags.join(', ')})`);
+  const tags = raw.modules
+    .flatMap((m) => m.declarations ?? [])
+    .map((d) => d.tagName)
+    .filter(Boolean);
+  for (const tag of ELEMENTS)
+    assert.ok(tags.includes(tag), `custom-elements.json has no tagName ${tag} (tags: ${tags.join(', ')})`);
 });
 
 test('every element in the manifest has a summary, parts, and lists storefront-error', () => {
@@ -35,7 +39,8 @@ test('every element in the manifest has a summary, parts, and lists storefront-e
     const where = `<${element.tagName}> (${element.module})`;
     if (!element.summary) problems.push(`${where}: no @summary`);
     if (!element.parts.length) problems.push(`${where}: no @csspart`);
-    if (!element.events.some((event) => event.name === 'storefront-error')) problems.push(`${where}: no @fires storefront-error`);
+    if (!element.events.some((event) => event.name === 'storefront-error'))
+      problems.push(`${where}: no @fires storefront-error`);
   }
   assert.deepEqual(problems, []);
 });
@@ -44,7 +49,8 @@ test("every element's events are described (the detail shape, from `@fires name 
   const problems = [];
   for (const element of elementsOf(readManifest('custom-elements.json'))) {
     for (const event of element.events) {
-      if (!event.description) problems.push(`<${element.tagName}> (${element.module}): add \`@fires ${event.name} - ...\` to its JSDoc`);
+      if (!event.description)
+        problems.push(`<${element.tagName}> (${element.module}): add \`@fires ${event.name} - ...\` to its JSDoc`);
     }
   }
   assert.deepEqual(problems, []);
@@ -59,7 +65,8 @@ test('dist/vscode.html-custom-data.json lists every element and its attributes',
     assert.ok(tag, `no tag ${element.tagName}`);
     assert.ok(tag.description?.value, `${element.tagName} has no description`);
     const names = tag.attributes.map((a) => a.name);
-    for (const row of element.rows.filter((r) => r.attribute)) assert.ok(names.includes(row.attribute), `${element.tagName} lacks ${row.attribute}`);
+    for (const row of element.rows.filter((r) => r.attribute))
+      assert.ok(names.includes(row.attribute), `${element.tagName} lacks ${row.attribute}`);
   }
 });
 
@@ -69,7 +76,10 @@ test('types/react.d.ts types every attribute and event of the manifest', () => {
   const members = (name) => {
     const found = new RegExp(`interface ${name}(?: extends ([\\w, ]+))? \\{([^}]*)\\}`).exec(typings);
     if (!found) return undefined;
-    const inherited = (found[1] ?? '').split(',').map((base) => base.trim()).filter(Boolean);
+    const inherited = (found[1] ?? '')
+      .split(',')
+      .map((base) => base.trim())
+      .filter(Boolean);
     return [found[2], ...inherited.map((base) => members(base) ?? '')].join('\n');
   };
   const missing = [];
@@ -77,7 +87,9 @@ test('types/react.d.ts types every attribute and event of the manifest', () => {
     const block = members(`${element.className}Attributes`);
     const events = members(`${element.className}Events`);
     if (!block || !events || !typings.includes(`'${element.tagName}':`)) {
-      missing.push(`<${element.tagName}>: no ${element.className}Attributes/${element.className}Events or IntrinsicElements entry`);
+      missing.push(
+        `<${element.tagName}>: no ${element.className}Attributes/${element.className}Events or IntrinsicElements entry`,
+      );
       continue;
     }
     for (const row of element.rows.filter((r) => r.attribute)) {
@@ -99,7 +111,11 @@ const handMade = () => ({
       kind: 'javascript-module',
       path: 'src/events.ts',
       declarations: [
-        { kind: 'class', name: 'ThingPickedEvent', members: [{ kind: 'field', name: 'eventName', static: true, readonly: true, default: "'thing-picked'" }] },
+        {
+          kind: 'class',
+          name: 'ThingPickedEvent',
+          members: [{ kind: 'field', name: 'eventName', static: true, readonly: true, default: "'thing-picked'" }],
+        },
       ],
     },
     {
@@ -120,7 +136,14 @@ const handMade = () => ({
           ],
           members: [
             { kind: 'field', name: 'defaultTag', static: true, default: "'x-thing'" },
-            { kind: 'field', name: 'mode', type: { text: "'a' | 'b'" }, default: "'a'", attribute: 'mode', description: 'Mode.' },
+            {
+              kind: 'field',
+              name: 'mode',
+              type: { text: "'a' | 'b'" },
+              default: "'a'",
+              attribute: 'mode',
+              description: 'Mode.',
+            },
             { kind: 'field', name: 'open', type: { text: 'boolean' }, default: 'false', attribute: 'open' },
             { kind: 'field', name: 'token', type: { text: 'string | undefined' }, description: 'Property only.' },
             { kind: 'field', name: 'secret', privacy: 'private' },
@@ -141,10 +164,23 @@ test('normalizeManifest: tag from static defaultTag, events named from Event cla
   const manifest = normalizeManifest(handMade());
   const [element] = elementsOf(manifest);
   assert.equal(element.tagName, 'x-thing');
-  assert.deepEqual(element.events.map((e) => e.name), ['thing-picked', 'storefrontError']);
+  assert.deepEqual(
+    element.events.map((e) => e.name),
+    ['thing-picked', 'storefrontError'],
+  );
   assert.equal(element.events[0].description, '`detail.thing` is the thing.');
-  assert.deepEqual(element.rows.map((r) => [r.attribute, r.property]), [['mode', 'mode'], ['open', 'open'], [undefined, 'token']]);
-  assert.deepEqual(element.methods.map((m) => m.signature), ['pick(index)']);
+  assert.deepEqual(
+    element.rows.map((r) => [r.attribute, r.property]),
+    [
+      ['mode', 'mode'],
+      ['open', 'open'],
+      [undefined, 'token'],
+    ],
+  );
+  assert.deepEqual(
+    element.methods.map((m) => m.signature),
+    ['pick(index)'],
+  );
   assert.deepEqual(normalizeManifest(structuredClone(manifest)), manifest, 'idempotent');
 });
 

@@ -43,8 +43,14 @@ test('the package holds the built modules, types, bundles, manifest, editor data
   }
   const elementModules = files.filter((file) => /^dist\/elements\/[^/]+\/[^/]+\.js$/.test(file));
   const elementTypes = files.filter((file) => /^dist\/elements\/[^/]+\/[^/]+\.d\.ts$/.test(file));
-  assert.ok(elementModules.length >= 5, `expected the elements' modules under dist/elements/, found ${elementModules.join(', ')}`);
-  assert.ok(elementTypes.length >= 5, `expected the elements' .d.ts under dist/elements/, found ${elementTypes.join(', ')}`);
+  assert.ok(
+    elementModules.length >= 5,
+    `expected the elements' modules under dist/elements/, found ${elementModules.join(', ')}`,
+  );
+  assert.ok(
+    elementTypes.length >= 5,
+    `expected the elements' .d.ts under dist/elements/, found ${elementTypes.join(', ')}`,
+  );
 });
 
 test('the package holds nothing else (no tests, demo, service, scripts, benchmarks, source maps)', () => {
@@ -73,6 +79,11 @@ test('package.json exports and "files" point at files that exist in the package'
   collect(pkg.types);
   collect(pkg.main);
   collect(pkg.customElements);
-  for (const target of targets) assert.ok(files.includes(target), `package.json names ${target}, which is not in the package`);
-  assert.equal(pkg.customElements, 'custom-elements.json', 'package.json "customElements" must be "custom-elements.json"');
+  for (const target of targets)
+    assert.ok(files.includes(target), `package.json names ${target}, which is not in the package`);
+  assert.equal(
+    pkg.customElements,
+    'custom-elements.json',
+    'package.json "customElements" must be "custom-elements.json"',
+  );
 });

@@ -28,13 +28,21 @@ describe('POST /oauth/access_token', () => {
   });
 
   it('issues a client-credentials token to admin with its secret', async () => {
-    const { status, body } = await tokenRequest({ grant_type: 'client_credentials', client_id: 'admin', client_secret: 'admin-secret' });
+    const { status, body } = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'admin',
+      client_secret: 'admin-secret',
+    });
     assert.equal(status, 200);
     assert.equal(body.identifier, 'client_credentials');
   });
 
   it('refuses bad clients with 401 and unknown grants with 400', async () => {
-    const wrongSecret = await tokenRequest({ grant_type: 'client_credentials', client_id: 'admin', client_secret: 'nope' });
+    const wrongSecret = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: 'admin',
+      client_secret: 'nope',
+    });
     assert.equal(wrongSecret.status, 401);
     assert.equal(wrongSecret.body.errors[0].title, 'Unauthorized');
     const wrongClient = await tokenRequest({ grant_type: 'implicit', client_id: 'someone' });
@@ -57,7 +65,13 @@ describe('bearer tokens', () => {
       .setSubject('admin')
       .setExpirationTime('1h')
       .sign(new Uint8Array(32));
-    for (const headers of [{}, { authorization: 'Basic abc' }, { authorization: 'Bearer' }, { authorization: `Bearer ${forged}` }, { authorization: 'Bearer not.a.jwt' }]) {
+    for (const headers of [
+      {},
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer' },
+      { authorization: `Bearer ${forged}` },
+      { authorization: 'Bearer not.a.jwt' },
+    ]) {
       const { status, body, headers: h } = await api(url(), { headers });
       assert.equal(status, 401, JSON.stringify(headers));
       assert.deepEqual(body, { errors: [{ title: 'Unauthorized', status: '401' }] });
@@ -98,7 +112,10 @@ describe('settings and OIDC profiles', () => {
 
   it('lists the profiles of the realm, with and without the trailing slash', async () => {
     const token = await accessToken(base, 'implicit');
-    for (const path of [`/v2/authentication-realms/${REALM_ID}/oidc-profiles/`, `/v2/authentication-realms/${REALM_ID}/oidc-profiles`]) {
+    for (const path of [
+      `/v2/authentication-realms/${REALM_ID}/oidc-profiles/`,
+      `/v2/authentication-realms/${REALM_ID}/oidc-profiles`,
+    ]) {
       const { status, body } = await api(`${base}${path}`, { token });
       assert.equal(status, 200);
       assert.equal(body.data.length, 1);
@@ -107,7 +124,9 @@ describe('settings and OIDC profiles', () => {
       assert.equal(body.data[0].links['authorization-endpoint'], `${base}/oidc/authorize?profile_id=${PROFILE_ID}`);
       assert.equal(body.data[0].client_secret, undefined);
     }
-    const unknown = await api(`${base}/v2/authentication-realms/00000000-0000-4000-8000-000000000000/oidc-profiles`, { token });
+    const unknown = await api(`${base}/v2/authentication-realms/00000000-0000-4000-8000-000000000000/oidc-profiles`, {
+      token,
+    });
     assert.equal(unknown.status, 404);
   });
 
@@ -132,9 +151,17 @@ describe('settings and OIDC profiles', () => {
     assert.match(created.body.data.links['authorization-endpoint'], /\/oidc\/authorize\?profile_id=[0-9a-f-]{36}$/);
     const list = await api(url, { token: implicit });
     assert.equal(list.body.data.length, 2);
-    const invalid = await api(url, { method: 'POST', token: operator, body: { data: { ...body.data, discovery_url: 'not a url' } } });
+    const invalid = await api(url, {
+      method: 'POST',
+      token: operator,
+      body: { data: { ...body.data, discovery_url: 'not a url' } },
+    });
     assert.equal(invalid.status, 422);
-    const missing = await api(url, { method: 'POST', token: operator, body: { data: { type: 'oidc_profile', name: 'x' } } });
+    const missing = await api(url, {
+      method: 'POST',
+      token: operator,
+      body: { data: { type: 'oidc_profile', name: 'x' } },
+    });
     assert.equal(missing.status, 400);
     await service.reset();
     assert.equal((await api(url, { token: implicit })).body.data.length, 1);
@@ -146,7 +173,7 @@ describe('HTTP behaviour', () => {
     const response = await fetch(`${base}/v2/account-members`, {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://shop.example',
+        'origin': 'http://shop.example',
         'access-control-request-method': 'GET',
         'access-control-request-headers': 'authorization, accept',
       },
@@ -175,7 +202,11 @@ describe('HTTP behaviour', () => {
 
   it('never answers a stack trace or a 500 for bad input', async () => {
     const operator = await accessToken(base, 'operator');
-    for (const path of ['/v2/accounts/%E0%A4%A/account-memberships', '/v2/account-members?filter=%22', '/catalogs?page[limit]=1e3']) {
+    for (const path of [
+      '/v2/accounts/%E0%A4%A/account-memberships',
+      '/v2/account-members?filter=%22',
+      '/catalogs?page[limit]=1e3',
+    ]) {
       const { status, body } = await api(`${base}${path}`, { token: operator });
       assert.ok(status >= 400 && status < 500, `${path}: ${status}`);
       assert.ok(!/\.js:\d|node:internal|Error:/.test(JSON.stringify(body)), path);

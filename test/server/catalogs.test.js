@@ -18,7 +18,10 @@ const namesOf = (keys) => keys.map((k) => CATALOGS[k].name).sort();
 
 describe('GET /catalogs', () => {
   it('shows an implicit token the store-wide catalogs only', async () => {
-    assert.deepEqual(await catalogNames(await accessToken(base, 'implicit')), namesOf(/** @type {any} */ (CATALOG_VISIBILITY.storeWide)));
+    assert.deepEqual(
+      await catalogNames(await accessToken(base, 'implicit')),
+      namesOf(/** @type {any} */ (CATALOG_VISIBILITY.storeWide)),
+    );
   });
 
   it('shows each account token its account catalogs, and they differ', async () => {
@@ -41,7 +44,7 @@ describe('GET /catalogs', () => {
     const { body } = await api(`${base}/catalogs`, { token: operator });
     const c = body.data.find((/** @type {any} */ x) => x.id === CATALOGS.seasonal.id);
     assert.equal(c.type, 'catalog');
-    assert.match(c.attributes.description, /<script>/, 'the data is returned as is; escaping is the client\'s job');
+    assert.match(c.attributes.description, /<script>/, "the data is returned as is; escaping is the client's job");
     assert.match(c.attributes.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
     assert.equal(c.attributes.owner, 'store');
     assert.ok(Array.isArray(c.attributes.hierarchy_ids));
@@ -66,7 +69,7 @@ describe('GET /catalogs', () => {
     assert.equal(bad.status, 400);
   });
 
-  it('needs a token and hides other accounts\' catalogs', async () => {
+  it("needs a token and hides other accounts' catalogs", async () => {
     assert.equal((await api(`${base}/catalogs`)).status, 401);
     const implicit = await accessToken(base, 'implicit');
     const hidden = await api(`${base}/catalogs/${CATALOGS.engineParts.id}/releases`, { token: implicit });
@@ -92,14 +95,21 @@ describe('catalog releases', () => {
     assert.equal(first.body.data.attributes.is_full_delta, false);
     assert.equal(first.body.data.links.delta, `${first.body.data.links.self}/delta`);
     seen.push(first.body.data.id);
-    const full = await api(url, { method: 'POST', token: operator, body: { data: { type: 'catalog_release', attributes: { full_publish: true } } } });
+    const full = await api(url, {
+      method: 'POST',
+      token: operator,
+      body: { data: { type: 'catalog_release', attributes: { full_publish: true } } },
+    });
     assert.equal(full.body.data.attributes.is_full_publish, true);
     assert.equal(full.body.data.attributes.is_full_delta, true);
     seen.push(full.body.data.id);
     const third = await api(url, { method: 'POST', token: operator, body: {} });
     seen.push(third.body.data.id);
     const list = await api(url, { token: operator });
-    assert.deepEqual(list.body.data.map((/** @type {any} */ r) => r.id), [...seen].reverse());
+    assert.deepEqual(
+      list.body.data.map((/** @type {any} */ r) => r.id),
+      [...seen].reverse(),
+    );
     const delta = await api(third.body.data.links.delta, { token: operator });
     assert.equal(delta.status, 200);
     assert.equal(delta.body.data.release_id, third.body.data.id);
@@ -110,7 +120,10 @@ describe('catalog releases', () => {
 
   it('makes the first publish of a catalog without releases a full one', async () => {
     service.store.catalog(CATALOGS.labSupplies.id)?.releases.splice(0);
-    const { body } = await api(`${base}/catalogs/${CATALOGS.labSupplies.id}/releases`, { method: 'POST', token: operator });
+    const { body } = await api(`${base}/catalogs/${CATALOGS.labSupplies.id}/releases`, {
+      method: 'POST',
+      token: operator,
+    });
     assert.equal(body.data.attributes.is_full_publish, true);
     assert.equal(body.data.attributes.is_full_delta, true);
     assert.equal(body.data.meta.previous_release_id, null);
@@ -120,9 +133,17 @@ describe('catalog releases', () => {
     const url = `${base}/catalogs/${CATALOGS.clearance.id}/releases`;
     assert.equal((await api(url, { method: 'POST', token: operator, rawBody: '{' })).status, 400);
     assert.equal((await api(url, { method: 'POST', token: operator, body: { data: { type: 'x' } } })).status, 400);
-    assert.equal((await api(url, { method: 'POST', token: operator, body: { data: { attributes: { full_publish: 'yes' } } } })).status, 400);
+    assert.equal(
+      (await api(url, { method: 'POST', token: operator, body: { data: { attributes: { full_publish: 'yes' } } } }))
+        .status,
+      400,
+    );
     const implicit = await accessToken(base, 'implicit');
     assert.equal((await api(url, { method: 'POST', token: implicit })).status, 403);
-    assert.equal((await api(`${base}/catalogs/00000000-0000-4000-8000-000000000000/releases`, { method: 'POST', token: operator })).status, 404);
+    assert.equal(
+      (await api(`${base}/catalogs/00000000-0000-4000-8000-000000000000/releases`, { method: 'POST', token: operator }))
+        .status,
+      404,
+    );
   });
 });

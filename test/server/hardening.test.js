@@ -22,12 +22,17 @@ const nested = (depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 function rawGet(target, headers = {}) {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path: target, method: 'GET', headers: { accept: 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: /** @type {number} */ (res.statusCode), body: text ? JSON.parse(text) : null }));
-    });
+    const req = request(
+      { host: hostname, port, path: target, method: 'GET', headers: { accept: 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () =>
+          resolve({ status: /** @type {number} */ (res.statusCode), body: text ? JSON.parse(text) : null }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -50,11 +55,19 @@ describe('deeply nested bodies', () => {
   it('answers 400 for a non-string or very long data.type, and quotes a short wrong one back', async () => {
     const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
     for (const type of [{ a: 1 }, 42, ['account_membership'], 'x'.repeat(10_000)]) {
-      const { status, body } = await api(url, { method: 'POST', token: operator, body: { data: { type, account_member_id: MEMBERS.ada.id } } });
+      const { status, body } = await api(url, {
+        method: 'POST',
+        token: operator,
+        body: { data: { type, account_member_id: MEMBERS.ada.id } },
+      });
       assert.equal(status, 400, JSON.stringify(type).slice(0, 40));
       assert.ok(body.errors[0].detail.length < 200);
     }
-    const short = await api(url, { method: 'POST', token: operator, body: { data: { type: 'member', account_member_id: MEMBERS.ada.id } } });
+    const short = await api(url, {
+      method: 'POST',
+      token: operator,
+      body: { data: { type: 'member', account_member_id: MEMBERS.ada.id } },
+    });
     assert.equal(short.status, 400);
     assert.match(short.body.errors[0].detail, /not "member"/);
   });
@@ -67,7 +80,11 @@ describe('deeply nested bodies', () => {
       rawBody: `{"data": {"type": "account_membership", "account_member_id": ${deep}}, "x": ${deep}}`,
     });
     assert.ok(membership.status >= 400 && membership.status < 500, String(membership.status));
-    const top = await api(`${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`, { method: 'POST', token: operator, rawBody: deep });
+    const top = await api(`${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`, {
+      method: 'POST',
+      token: operator,
+      rawBody: deep,
+    });
     assert.equal(top.status, 400);
     const form = await api(`${base}/oauth/access_token`, { method: 'POST', rawBody: `{"grant_type": ${deep}}` });
     assert.equal(form.status, 400);
@@ -106,11 +123,23 @@ describe('OIDC profile discovery URL', () => {
     api(url, {
       method: 'POST',
       token: operator,
-      body: { data: { type: 'oidc_profile', name: 'IdP', discovery_url: discoveryUrl, client_id: 'shop', client_secret: 's3cret' } },
+      body: {
+        data: {
+          type: 'oidc_profile',
+          name: 'IdP',
+          discovery_url: discoveryUrl,
+          client_id: 'shop',
+          client_secret: 's3cret',
+        },
+      },
     });
 
   it('refuses http:// to a host other than the loopback with 422', async () => {
-    for (const discoveryUrl of ['http://idp.example/.well-known/openid-configuration', 'http://10.0.0.5:8080/.well-known/openid-configuration', 'http://localhost.example/x']) {
+    for (const discoveryUrl of [
+      'http://idp.example/.well-known/openid-configuration',
+      'http://10.0.0.5:8080/.well-known/openid-configuration',
+      'http://localhost.example/x',
+    ]) {
       const { status, body } = await create(discoveryUrl);
       assert.equal(status, 422, discoveryUrl);
       assert.equal(body.errors[0].status, '422');

@@ -19,10 +19,18 @@ describe('GET /v2/account-members', () => {
     assert.equal(status, 200);
     assert.equal(headers.get('content-type'), 'application/json');
     assert.equal(body.data.length, 25);
-    assert.deepEqual(body.meta, { page: { limit: 25, offset: 0, current: 1, total: 2 }, results: { total: MEMBER_LIST.length } });
+    assert.deepEqual(body.meta, {
+      page: { limit: 25, offset: 0, current: 1, total: 2 },
+      results: { total: MEMBER_LIST.length },
+    });
     const newest = [...MEMBER_LIST].sort((a, b) => b.created_at.localeCompare(a.created_at));
-    assert.deepEqual(body.data.map((/** @type {any} */ m) => m.id), newest.slice(0, 25).map((m) => m.id));
-    const m = body.data.find((/** @type {any} */ x) => x.id === MEMBERS.ada.id) ?? (await members('?filter=eq(email,ada@example.com)')).body.data[0];
+    assert.deepEqual(
+      body.data.map((/** @type {any} */ m) => m.id),
+      newest.slice(0, 25).map((m) => m.id),
+    );
+    const m =
+      body.data.find((/** @type {any} */ x) => x.id === MEMBERS.ada.id) ??
+      (await members('?filter=eq(email,ada@example.com)')).body.data[0];
     assert.deepEqual(Object.keys(m).sort(), ['email', 'id', 'links', 'meta', 'name', 'type']);
     assert.equal(m.type, 'account_member');
     assert.match(m.meta.timestamps.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -35,7 +43,9 @@ describe('GET /v2/account-members', () => {
 
   it('builds links from the address the caller used and keeps filter and sort', async () => {
     const other = base.replace('localhost', '127.0.0.1');
-    const { body } = await api(`${other}/v2/account-members?sort=name&filter=like(name,*a*)&page[limit]=5`, { token: operator });
+    const { body } = await api(`${other}/v2/account-members?sort=name&filter=like(name,*a*)&page[limit]=5`, {
+      token: operator,
+    });
     const current = new URL(body.links.current);
     assert.equal(current.origin, new URL(other).origin);
     assert.equal(current.searchParams.get('sort'), 'name');
@@ -86,7 +96,10 @@ describe('GET /v2/account-members', () => {
 
   it('sorts by each attribute, both ways, with a stable tie-break', async () => {
     const asc = names((await members('?sort=name&page[limit]=100')).body);
-    assert.deepEqual(asc, [...asc].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+    assert.deepEqual(
+      asc,
+      [...asc].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),
+    );
     const desc = names((await members('?sort=-name&page[limit]=100')).body);
     assert.deepEqual(desc, [...asc].reverse());
     const byEmail = (await members('?sort=email&page[limit]=3')).body.data.map((/** @type {any} */ m) => m.email);

@@ -24,7 +24,10 @@ describe('account memberships', () => {
     assert.equal(status, 200);
     assert.equal(body.meta.results.total, 2);
     const expected = MEMBERSHIP_LIST.filter((ms) => ms.account_id === ACCOUNTS.harvard.id).reverse();
-    assert.deepEqual(body.data.map((/** @type {any} */ ms) => ms.id), expected.map((ms) => ms.id));
+    assert.deepEqual(
+      body.data.map((/** @type {any} */ ms) => ms.id),
+      expected.map((ms) => ms.id),
+    );
     const first = body.data[0];
     assert.equal(first.type, 'account_membership');
     assert.deepEqual(first.relationships.account_member.data, { id: MEMBERS.grace.id, type: 'account_member' });
@@ -39,9 +42,15 @@ describe('account memberships', () => {
     assert.equal(page1.body.meta.page.total, 3);
     const ids = page1.body.data.map((/** @type {any} */ ms) => ms.relationships.account_member.data.id);
     const included = page1.body.included.account_members;
-    assert.deepEqual(included.map((/** @type {any} */ m) => m.id), ids);
+    assert.deepEqual(
+      included.map((/** @type {any} */ m) => m.id),
+      ids,
+    );
     const namesInOrder = included.map((/** @type {any} */ m) => m.name);
-    assert.deepEqual(namesInOrder, [...namesInOrder].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
+    assert.deepEqual(
+      namesInOrder,
+      [...namesInOrder].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),
+    );
     assert.equal(included[0].type, 'account_member');
     assert.ok(new URL(page1.body.links.next).searchParams.get('include') === 'account_member');
     const last = await memberships(ACCOUNTS.analytical.id, '?page[limit]=10&page[offset]=20');
@@ -52,9 +61,18 @@ describe('account memberships', () => {
 
   it('filters on account_member_id with eq and like', async () => {
     const eq = await memberships(ACCOUNTS.harvard.id, `?filter=eq(account_member_id,${MEMBERS.ada.id})`);
-    assert.deepEqual(eq.body.data.map((/** @type {any} */ ms) => ms.relationships.account_member.data.id), [MEMBERS.ada.id]);
-    const like = await memberships(ACCOUNTS.harvard.id, `?filter=like(account_member_id,${MEMBERS.grace.id.slice(0, 8)}*)`);
-    assert.deepEqual(like.body.data.map((/** @type {any} */ ms) => ms.relationships.account_member.data.id), [MEMBERS.grace.id]);
+    assert.deepEqual(
+      eq.body.data.map((/** @type {any} */ ms) => ms.relationships.account_member.data.id),
+      [MEMBERS.ada.id],
+    );
+    const like = await memberships(
+      ACCOUNTS.harvard.id,
+      `?filter=like(account_member_id,${MEMBERS.grace.id.slice(0, 8)}*)`,
+    );
+    assert.deepEqual(
+      like.body.data.map((/** @type {any} */ ms) => ms.relationships.account_member.data.id),
+      [MEMBERS.grace.id],
+    );
     const bad = await memberships(ACCOUNTS.harvard.id, '?filter=eq(email,ada@example.com)');
     assert.equal(bad.status, 400);
     assert.match(bad.body.errors[0].detail, /Unknown filter attribute "email"/);
@@ -77,7 +95,9 @@ describe('account memberships', () => {
     assert.equal(status, 404);
     assert.equal(headers.get('content-type'), 'application/json');
     assert.deepEqual(body, {
-      errors: [{ title: 'Not Found', status: '404', detail: 'The account 00000000-0000-4000-8000-000000000000 was not found' }],
+      errors: [
+        { title: 'Not Found', status: '404', detail: 'The account 00000000-0000-4000-8000-000000000000 was not found' },
+      ],
     });
   });
 
@@ -94,7 +114,10 @@ describe('account memberships', () => {
     const created = await create(ACCOUNTS.harvard.id, MEMBERS.hostile.id);
     assert.equal(created.status, 201);
     assert.equal(created.body.data.type, 'account_membership');
-    assert.deepEqual(created.body.data.relationships.account_member.data, { id: MEMBERS.hostile.id, type: 'account_member' });
+    assert.deepEqual(created.body.data.relationships.account_member.data, {
+      id: MEMBERS.hostile.id,
+      type: 'account_member',
+    });
 
     const after = await api(`${url}?filter=eq(email,hostile@example.com)`, { token: operator });
     assert.deepEqual(after.body.data, []);
@@ -120,7 +143,11 @@ describe('account memberships', () => {
     assert.equal(notObject.status, 400);
     const noData = await api(url, { method: 'POST', token: operator, body: {} });
     assert.equal(noData.status, 400);
-    const wrongType = await api(url, { method: 'POST', token: operator, body: { data: { type: 'account_member', account_member_id: MEMBERS.ada.id } } });
+    const wrongType = await api(url, {
+      method: 'POST',
+      token: operator,
+      body: { data: { type: 'account_member', account_member_id: MEMBERS.ada.id } },
+    });
     assert.equal(wrongType.status, 400);
     assert.match(wrongType.body.errors[0].detail, /account_membership/);
     const missing = await api(url, { method: 'POST', token: operator, body: { data: { type: 'account_membership' } } });
@@ -146,7 +173,10 @@ describe('account memberships', () => {
 
   it('lists accounts for the operator and one account for its own token', async () => {
     const all = await api(`${base}/v2/accounts`, { token: operator });
-    assert.deepEqual(all.body.data.map((/** @type {any} */ a) => a.name), Object.values(ACCOUNTS).map((a) => a.name));
+    assert.deepEqual(
+      all.body.data.map((/** @type {any} */ a) => a.name),
+      Object.values(ACCOUNTS).map((a) => a.name),
+    );
     const { token } = await service.tokens.accountToken(MEMBERS.grace.id, ACCOUNTS.harvard.id);
     const own = await api(`${base}/v2/accounts/${ACCOUNTS.harvard.id}`, { token });
     assert.equal(own.body.data.name, ACCOUNTS.harvard.name);

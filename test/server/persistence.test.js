@@ -28,7 +28,11 @@ describe('--data FILE', () => {
     assert.equal(created.status, 201);
     const saved = JSON.parse(await readFile(file, 'utf8'));
     assert.ok(saved.memberships.some((/** @type {any} */ ms) => ms.id === created.body.data.id));
-    assert.deepEqual((await readdir(dir)).filter((f) => f.endsWith('.tmp')), [], 'no temporary file left behind');
+    assert.deepEqual(
+      (await readdir(dir)).filter((f) => f.endsWith('.tmp')),
+      [],
+      'no temporary file left behind',
+    );
     await first.close();
 
     const second = await startService({ port: 0, quiet: true, dataFile: file });
@@ -36,7 +40,10 @@ describe('--data FILE', () => {
       const list = await api(`${second.baseUrl}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
         token: await accessToken(second.baseUrl, 'operator'),
       });
-      assert.deepEqual(list.body.data.map((/** @type {any} */ ms) => ms.id), [created.body.data.id]);
+      assert.deepEqual(
+        list.body.data.map((/** @type {any} */ ms) => ms.id),
+        [created.body.data.id],
+      );
       // tokens signed before the restart still verify: the signing secret is part of the data
       const stillValid = await api(`${second.baseUrl}/v2/account-members?page[limit]=1`, { token: operator });
       assert.equal(stillValid.status, 200);
@@ -51,7 +58,11 @@ describe('--data FILE', () => {
       const operator = await accessToken(service.baseUrl, 'operator');
       const url = `${service.baseUrl}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
       assert.equal((await api(url, { token: operator })).body.data.length, 0);
-      await api(url, { method: 'POST', token: operator, body: { data: { type: 'account_membership', account_member_id: MEMBERS.ada.id } } });
+      await api(url, {
+        method: 'POST',
+        token: operator,
+        body: { data: { type: 'account_membership', account_member_id: MEMBERS.ada.id } },
+      });
       assert.equal((await api(url, { token: operator })).body.data.length, 1);
       await service.reset();
       assert.equal((await api(url, { token: operator })).body.data.length, 0);

@@ -28,13 +28,18 @@ describe('sign-in through the identity provider', () => {
 
   it('signs Grace in with one account', async () => {
     const { body } = await signIn(base, 'grace@example.com');
-    assert.deepEqual(body.data.map((/** @type {any} */ t) => t.account_id), [ACCOUNTS.harvard.id]);
+    assert.deepEqual(
+      body.data.map((/** @type {any} */ t) => t.account_id),
+      [ACCOUNTS.harvard.id],
+    );
   });
 
   it('accepts a 127.0.0.1 redirect URI and a registered one', async () => {
     const local = await signIn(base, 'grace@example.com', { redirectUri: 'http://127.0.0.1:9999/cb?x=1' });
     assert.equal(local.status, 200);
-    const registered = await signIn(base, 'grace@example.com', { redirectUri: 'https://shop.example/account/callback' });
+    const registered = await signIn(base, 'grace@example.com', {
+      redirectUri: 'https://shop.example/account/callback',
+    });
     assert.equal(registered.status, 200);
   });
 
@@ -55,7 +60,10 @@ describe('sign-in through the identity provider', () => {
       `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships/unassigned-account-members?filter=eq(email,linus@example.com)`,
       { token: operator },
     );
-    assert.deepEqual(unassigned.body.data.map((/** @type {any} */ m) => m.id), [linusId]);
+    assert.deepEqual(
+      unassigned.body.data.map((/** @type {any} */ m) => m.id),
+      [linusId],
+    );
 
     const created = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
       method: 'POST',
@@ -66,7 +74,10 @@ describe('sign-in through the identity provider', () => {
 
     const second = await signIn(base, 'linus@example.com');
     assert.equal(second.body.meta.account_member_id, linusId, 'the same member, found by email');
-    assert.deepEqual(second.body.data.map((/** @type {any} */ t) => [t.account_id, t.account_name]), [[ACCOUNTS.empty.id, ACCOUNTS.empty.name]]);
+    assert.deepEqual(
+      second.body.data.map((/** @type {any} */ t) => [t.account_id, t.account_name]),
+      [[ACCOUNTS.empty.id, ACCOUNTS.empty.name]],
+    );
   });
 
   it('shows the login form again after a wrong password', async () => {
@@ -84,11 +95,20 @@ describe('sign-in through the identity provider', () => {
     assert.equal(idpUrl.searchParams.get('display'), 'page');
     assert.equal(idpUrl.searchParams.get('code_challenge_method'), 'S256');
     assert.equal(idpUrl.searchParams.get('client_id'), 'reference-service');
-    assert.notEqual(idpUrl.searchParams.get('state'), new URL(url).searchParams.get('state'), 'the service has its own state');
+    assert.notEqual(
+      idpUrl.searchParams.get('state'),
+      new URL(url).searchParams.get('state'),
+      'the service has its own state',
+    );
     const atIdp = await noRedirect(idpUrl.href);
     assert.ok([302, 303].includes(atIdp.status));
-    const cookies = atIdp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const formPage = await fetch(new URL(/** @type {string} */ (atIdp.headers.get('location')), idpUrl), { headers: { cookie: cookies } });
+    const cookies = atIdp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const formPage = await fetch(new URL(/** @type {string} */ (atIdp.headers.get('location')), idpUrl), {
+      headers: { cookie: cookies },
+    });
     assert.equal(formPage.status, 200);
     const html = await formPage.text();
     assert.match(html, /<input[^>]+name="login"/);
@@ -101,7 +121,9 @@ describe('code exchange', () => {
   it('refuses a wrong PKCE verifier with 400', async () => {
     const { verifier, challenge } = pkce();
     const { url, redirectUri, token } = await authorizationUrl(base, { challenge });
-    const code = /** @type {string} */ (new URL(await signInAtIdentityProvider(url, 'ada@example.com', 'password')).searchParams.get('code'));
+    const code = /** @type {string} */ (
+      new URL(await signInAtIdentityProvider(url, 'ada@example.com', 'password')).searchParams.get('code')
+    );
     const wrong = await exchangeCode(base, token, { code, redirectUri, verifier: pkce().verifier });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.errors[0].status, '400');
@@ -122,7 +144,9 @@ describe('code exchange', () => {
   it('refuses a redirect_uri other than the one of the authorization request', async () => {
     const { verifier, challenge } = pkce();
     const { url, redirectUri, token } = await authorizationUrl(base, { challenge });
-    const code = /** @type {string} */ (new URL(await signInAtIdentityProvider(url, 'ada@example.com', 'password')).searchParams.get('code'));
+    const code = /** @type {string} */ (
+      new URL(await signInAtIdentityProvider(url, 'ada@example.com', 'password')).searchParams.get('code')
+    );
     const other = await exchangeCode(base, token, { code, redirectUri: `${redirectUri}/other`, verifier });
     assert.equal(other.status, 400);
     assert.match(other.body.errors[0].detail, /redirect_uri/);
@@ -130,7 +154,11 @@ describe('code exchange', () => {
 
   it('refuses an unknown code, missing fields and a wrong data.type', async () => {
     const token = await accessToken(base, 'implicit');
-    const unknown = await exchangeCode(base, token, { code: 'nope', redirectUri: 'http://localhost:5173/callback', verifier: pkce().verifier });
+    const unknown = await exchangeCode(base, token, {
+      code: 'nope',
+      redirectUri: 'http://localhost:5173/callback',
+      verifier: pkce().verifier,
+    });
     assert.equal(unknown.status, 400);
     const missing = await api(`${base}/v2/account-members/tokens`, {
       method: 'POST',
@@ -139,7 +167,11 @@ describe('code exchange', () => {
     });
     assert.equal(missing.status, 400);
     assert.match(missing.body.errors[0].detail, /oauth_authorization_code/);
-    const wrongType = await api(`${base}/v2/account-members/tokens`, { method: 'POST', token, body: { data: { type: 'x' } } });
+    const wrongType = await api(`${base}/v2/account-members/tokens`, {
+      method: 'POST',
+      token,
+      body: { data: { type: 'x' } },
+    });
     assert.equal(wrongType.status, 400);
     assert.match(wrongType.body.errors[0].detail, /data\.type/);
   });
@@ -148,7 +180,11 @@ describe('code exchange', () => {
     const none = await api(`${base}/v2/account-members/tokens`, { method: 'POST', body: { data: {} } });
     assert.equal(none.status, 401);
     const { body } = await signIn(base, 'grace@example.com');
-    const forbidden = await api(`${base}/v2/account-members/tokens`, { method: 'POST', token: body.data[0].token, body: { data: {} } });
+    const forbidden = await api(`${base}/v2/account-members/tokens`, {
+      method: 'POST',
+      token: body.data[0].token,
+      body: { data: {} },
+    });
     assert.equal(forbidden.status, 403);
   });
 });

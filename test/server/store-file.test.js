@@ -37,7 +37,9 @@ describe('a failed save', () => {
     assert.equal(retried.status, 201);
     const saved = JSON.parse(await readFile(file, 'utf8'));
     assert.deepEqual(
-      saved.memberships.filter((/** @type {any} */ ms) => ms.account_id === ACCOUNTS.empty.id).map((/** @type {any} */ ms) => ms.id),
+      saved.memberships
+        .filter((/** @type {any} */ ms) => ms.account_id === ACCOUNTS.empty.id)
+        .map((/** @type {any} */ ms) => ms.id),
       [retried.body.data.id],
     );
   });
@@ -57,10 +59,23 @@ describe('a failed save', () => {
     assert.throws(() => store.createMember({ name: 'Nobody', email: 'nobody@example.com' }));
     assert.equal(store.data.members.length, members);
     assert.equal(store.memberByEmail('nobody@example.com'), undefined);
-    assert.throws(() => store.addMembersBulk([{ name: 'A', email: 'a.bulk@example.com' }, { name: 'B', email: 'b.bulk@example.com' }]));
+    assert.throws(() =>
+      store.addMembersBulk([
+        { name: 'A', email: 'a.bulk@example.com' },
+        { name: 'B', email: 'b.bulk@example.com' },
+      ]),
+    );
     assert.equal(store.data.members.length, members);
     assert.equal(store.memberByEmail('a.bulk@example.com'), undefined);
-    assert.throws(() => store.createProfile({ realm_id: store.settings.realm_id, name: 'x', discovery_url: 'https://x.example', client_id: 'c', client_secret: 's' }));
+    assert.throws(() =>
+      store.createProfile({
+        realm_id: store.settings.realm_id,
+        name: 'x',
+        discovery_url: 'https://x.example',
+        client_id: 'c',
+        client_secret: 's',
+      }),
+    );
     assert.equal(store.data.profiles.length, profiles);
     assert.throws(() => store.publish(catalog.id, { fullPublish: true }));
     assert.deepEqual(catalog.releases, releases);
@@ -73,16 +88,20 @@ describe('a failed save', () => {
 });
 
 describe('the data file', () => {
-  it('is written with mode 0600 (it holds the signing secret and client secrets)', { skip: process.platform === 'win32' }, async () => {
-    const file = join(dir, 'private.json');
-    const { base, operator } = await startTestService({ dataFile: file, operatorToken: true });
-    assert.equal((await stat(file)).mode & 0o777, 0o600, 'after the first save');
-    const created = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
-      method: 'POST',
-      token: operator,
-      body: { data: { type: 'account_membership', account_member_id: MEMBERS.ada.id } },
-    });
-    assert.equal(created.status, 201);
-    assert.equal((await stat(file)).mode & 0o777, 0o600, 'after a change');
-  });
+  it(
+    'is written with mode 0600 (it holds the signing secret and client secrets)',
+    { skip: process.platform === 'win32' },
+    async () => {
+      const file = join(dir, 'private.json');
+      const { base, operator } = await startTestService({ dataFile: file, operatorToken: true });
+      assert.equal((await stat(file)).mode & 0o777, 0o600, 'after the first save');
+      const created = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+        method: 'POST',
+        token: operator,
+        body: { data: { type: 'account_membership', account_member_id: MEMBERS.ada.id } },
+      });
+      assert.equal(created.status, 201);
+      assert.equal((await stat(file)).mode & 0o777, 0o600, 'after a change');
+    },
+  );
 });

@@ -60,7 +60,15 @@ export function pkce() {
  * @param {string} baseUrl
  * @param {{ redirectUri?: string, state?: string, challenge?: string, extra?: Record<string, string> }} [options]
  */
-export async function authorizationUrl(baseUrl, { redirectUri = 'http://localhost:5173/callback', state = randomBytes(16).toString('base64url'), challenge, extra = {} } = {}) {
+export async function authorizationUrl(
+  baseUrl,
+  {
+    redirectUri = 'http://localhost:5173/callback',
+    state = randomBytes(16).toString('base64url'),
+    challenge,
+    extra = {},
+  } = {},
+) {
   const token = await accessToken(baseUrl, 'implicit');
   const settings = (await api(`${baseUrl}/v2/settings/account-authentication`, { token })).body.data;
   const realm = settings.relationships.authentication_realm.data.id;

@@ -126,26 +126,46 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
 
   protected override toolbar(): TemplateResult {
     // the property, not the attribute: an attribute no longer moves a choice the user has made
-    return html`<form part="search" role="search" aria-label=${this.tableLabel} @submit=${(event: SubmitEvent) => {
-      event.preventDefault();
-      const data = new FormData(event.target as HTMLFormElement);
-      this.filterField = data.get('field') as 'name' | 'email';
-      this.filterValue = (data.get('value') as string).trim();
-      this.page = 1;
-    }}>
-<select part="search-field" name="field" aria-label=${this.searchLabel}>
-<option value="name">${this.nameLabel}</option>
-<option value="email" .selected=${this.filterField === 'email'}>${this.emailLabel}</option>
-</select>
-<input part="search-input" type="search" name="value" autocomplete="off" aria-label=${this.searchLabel} .value=${this.filterValue} />
-<button part="search-button" class="primary">${this.searchLabel}</button>
-${this.filterValue
-  ? html`<button part="clear-button" type="button" @click=${() => {
-      this.filterValue = '';
-      this.renderRoot.querySelector('input')?.focus();
-    }}>${this.clearLabel}</button>`
-  : nothing}
-</form>`;
+    return html`<form
+      part="search"
+      role="search"
+      aria-label=${this.tableLabel}
+      @submit=${(event: SubmitEvent) => {
+        event.preventDefault();
+        const data = new FormData(event.target as HTMLFormElement);
+        this.filterField = data.get('field') as 'name' | 'email';
+        this.filterValue = (data.get('value') as string).trim();
+        this.page = 1;
+      }}
+    >
+      <select part="search-field" name="field" aria-label=${this.searchLabel}>
+        <option value="name">${this.nameLabel}</option>
+        <option value="email" .selected=${this.filterField === 'email'}>${this.emailLabel}</option>
+      </select>
+      <input
+        part="search-input"
+        type="search"
+        name="value"
+        autocomplete="off"
+        aria-label=${this.searchLabel}
+        .value=${this.filterValue}
+      />
+      <button part="search-button" class="primary">${this.searchLabel}</button>
+      ${
+        this.filterValue
+          ? html`<button
+              part="clear-button"
+              type="button"
+              @click=${() => {
+                this.filterValue = '';
+                this.renderRoot.querySelector('input')?.focus();
+              }}
+            >
+              ${this.clearLabel}
+            </button>`
+          : nothing
+      }
+    </form>`;
   }
 }
 

@@ -5,7 +5,15 @@ import type { StorefrontError } from '../../api/errors.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MembershipCreatedEvent } from '../../operator-events.js';
-import { COMPLETE, ERROR, PENDING, type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
+import {
+  COMPLETE,
+  ERROR,
+  PENDING,
+  type PageRequest,
+  PagedTableElement,
+  type RowFields,
+  type TablePage,
+} from '../shared/paged-table.js';
 import { attributes } from '../shared/properties.js';
 import { fill } from '../shared/texts.js';
 import { renderError, renderLoading } from '../shared/status.js';
@@ -199,7 +207,11 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
     if (!this.accountId) return initialState;
     const { data, meta, included } = await client.listMemberships(
       this.accountId,
-      { ...request, include: 'account_member', filter: this.memberId ? eq('account_member_id', this.memberId) : undefined },
+      {
+        ...request,
+        include: 'account_member',
+        filter: this.memberId ? eq('account_member_id', this.memberId) : undefined,
+      },
       { signal },
     );
     const members = new Map(included?.account_members.map((m) => [m.id, m]));
@@ -258,17 +270,26 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
 
   protected override toolbar(): TemplateResult {
     return html`<div part="actions">
-<button part="add-button" type="button" aria-expanded=${this.open} aria-controls="add-panel" ?hidden=${!this.accountId}
- @click=${() => {
-   if (this.open) return this.#close(true);
-   this.open = true;
-   this.chosen = this.narrow = this.announcement = '';
-   this.#addError = this.#candidatesError = undefined;
-   void this.#candidates.run();
-   this.focusPart('add-heading');
- }}>${this.addLabel}</button>
-<p part="announcement" role="status" aria-live="polite">${this.announcement}</p>
-</div>${this.open ? this.#panel() : nothing}`;
+        <button
+          part="add-button"
+          type="button"
+          aria-expanded=${this.open}
+          aria-controls="add-panel"
+          ?hidden=${!this.accountId}
+          @click=${() => {
+            if (this.open) return this.#close(true);
+            this.open = true;
+            this.chosen = this.narrow = this.announcement = '';
+            this.#addError = this.#candidatesError = undefined;
+            void this.#candidates.run();
+            this.focusPart('add-heading');
+          }}
+        >
+          ${this.addLabel}
+        </button>
+        <p part="announcement" role="status" aria-live="polite">${this.announcement}</p>
+      </div>
+      ${this.open ? this.#panel() : nothing}`;
   }
 
   #panel(): TemplateResult {
@@ -280,34 +301,65 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
     const chosen = this.#member();
     // the chosen member stays listed (and checked) whatever the filter says
     const shown = all.filter((m) => m === chosen || `${m.name}\n${m.email}`.toLowerCase().includes(needle));
-    return html`<form part="add-panel" id="add-panel" aria-labelledby="add-heading"
- @submit=${(e: SubmitEvent) => {
-   e.preventDefault();
-   this.#add();
- }}
- @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.#close(true)}>
-<h3 part="add-heading" id="add-heading" tabindex="-1">${this.addHeading}</h3>
-${status === PENDING
-  ? renderLoading(this.loadingLabel)
-  : status === ERROR && this.#candidatesError
-    ? renderError(this.say(this.#candidatesError), this.retry(() => this.#candidates.run(), 'add-heading'), this.retryLabel)
-    : offered
-      ? html`${all.length > 50
-            ? html`<input part="candidate-filter" type="search" aria-label=${this.findLabel} placeholder=${this.findLabel}
- autocomplete="off" @input=${(e: Event) => (this.narrow = (e.target as HTMLInputElement).value)} />`
-            : nothing}
-<fieldset part="candidates" aria-labelledby="add-heading">
-${shown.map((m) => html`<label part="candidate" data-id=${m.id}>
-<input part="candidate-radio" type="radio" name="member" required .checked=${m === chosen} @change=${() => (this.chosen = m.id)} />
-<span part="candidate-name">${m.name}</span> <span part="candidate-email">${m.email}</span></label>`)}
-</fieldset>`
-      : html`<p part="empty" role="status">${this.noCandidatesText}</p>`}
-${error ? renderError(error[0], error[1] ? this.retry(() => this.#add(), 'add-heading') : undefined, this.retryLabel) : nothing}
-${adding ? renderLoading(this.loadingLabel) : nothing}
-<div part="add-actions">
-${offered ? html`<button part="add-confirm" class="primary" ?disabled=${adding}>${this.addConfirmLabel}</button>` : nothing}
-<button part="add-cancel" type="button" @click=${() => this.#close(true)}>${this.cancelLabel}</button>
-</div></form>`;
+    return html`<form
+      part="add-panel"
+      id="add-panel"
+      aria-labelledby="add-heading"
+      @submit=${(e: SubmitEvent) => {
+        e.preventDefault();
+        this.#add();
+      }}
+      @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.#close(true)}
+    >
+      <h3 part="add-heading" id="add-heading" tabindex="-1">${this.addHeading}</h3>
+      ${
+        status === PENDING
+          ? renderLoading(this.loadingLabel)
+          : status === ERROR && this.#candidatesError
+            ? renderError(
+                this.say(this.#candidatesError),
+                this.retry(() => this.#candidates.run(), 'add-heading'),
+                this.retryLabel,
+              )
+            : offered
+              ? html`${
+                    all.length > 50
+                      ? html`<input
+                          part="candidate-filter"
+                          type="search"
+                          aria-label=${this.findLabel}
+                          placeholder=${this.findLabel}
+                          autocomplete="off"
+                          @input=${(e: Event) => (this.narrow = (e.target as HTMLInputElement).value)}
+                        />`
+                      : nothing
+                  }
+                  <fieldset part="candidates" aria-labelledby="add-heading">
+                    ${shown.map(
+                      (m) =>
+                        html`<label part="candidate" data-id=${m.id}>
+                          <input
+                            part="candidate-radio"
+                            type="radio"
+                            name="member"
+                            required
+                            .checked=${m === chosen}
+                            @change=${() => (this.chosen = m.id)}
+                          />
+                          <span part="candidate-name">${m.name}</span>
+                          <span part="candidate-email">${m.email}</span></label
+                        >`,
+                    )}
+                  </fieldset>`
+              : html`<p part="empty" role="status">${this.noCandidatesText}</p>`
+      }
+      ${error ? renderError(error[0], error[1] ? this.retry(() => this.#add(), 'add-heading') : undefined, this.retryLabel) : nothing}
+      ${adding ? renderLoading(this.loadingLabel) : nothing}
+      <div part="add-actions">
+        ${offered ? html`<button part="add-confirm" class="primary" ?disabled=${adding}>${this.addConfirmLabel}</button>` : nothing}
+        <button part="add-cancel" type="button" @click=${() => this.#close(true)}>${this.cancelLabel}</button>
+      </div>
+    </form>`;
   }
 }
 

@@ -147,20 +147,30 @@ export class AccountPicker extends StorefrontElement {
     const accounts = this.shownAccounts;
     const selectedId = this.selectedAccount?.accountId;
     const activeId = this.#activeId();
-    return html`<div part="base">${
-      !this.accounts && !this.#session.session?.signedIn
-        ? html`<p part="empty signed-out" role="status">${this.signedOutText}</p>`
-        : accounts.length
-          ? html`<span part="label" id="label">${this.label}</span><ul part="list" role="listbox" aria-labelledby="label" @keydown=${this.#onKeydown}>${accounts.map(
-              ({ accountId: id, accountName }) =>
-                html`<li part="item ${id == selectedId ? 'selected' : ''}" role="option" aria-selected=${id == selectedId} tabindex=${
-                  id == activeId ? 0 : -1
-                } @click=${() => this.select(id)}><span part="check" aria-hidden="true">${
-                  id == selectedId ? '✓' : ''
-                }</span> <span part="name">${accountName}</span></li>`,
-            )}</ul>`
-          : html`<p part="empty no-accounts" role="status">${this.noAccountsText}</p>`
-    }</div>`;
+    return html`<div part="base">
+      ${
+        !this.accounts && !this.#session.session?.signedIn
+          ? html`<p part="empty signed-out" role="status">${this.signedOutText}</p>`
+          : accounts.length
+            ? html`<span part="label" id="label">${this.label}</span>
+                <ul part="list" role="listbox" aria-labelledby="label" @keydown=${this.#onKeydown}>
+                  ${accounts.map(
+                    ({ accountId: id, accountName }) =>
+                      html`<li
+                        part="item ${id == selectedId ? 'selected' : ''}"
+                        role="option"
+                        aria-selected=${id == selectedId}
+                        tabindex=${id == activeId ? 0 : -1}
+                        @click=${() => this.select(id)}
+                      >
+                        <span part="check" aria-hidden="true">${id == selectedId ? '✓' : ''}</span>
+                        <span part="name">${accountName}</span>
+                      </li>`,
+                  )}
+                </ul>`
+            : html`<p part="empty no-accounts" role="status">${this.noAccountsText}</p>`
+      }
+    </div>`;
   }
 }
 

@@ -217,7 +217,12 @@ export class AccountSignIn extends StorefrontElement {
       this.clientId,
       this.accessToken,
       this.fetch,
-      this.baseUrl && this.clientId && !this.#callback && !this.#exchange && !this.#failure && !this.#session.session?.signedIn,
+      this.baseUrl &&
+        this.clientId &&
+        !this.#callback &&
+        !this.#exchange &&
+        !this.#failure &&
+        !this.#session.session?.signedIn,
     ],
     // Stale-while-revalidate: cached buttons show at once; a failed refresh is reported only without them.
     task: async ([baseUrl, clientId, , , wanted], { signal }) => {
@@ -352,41 +357,61 @@ export class AccountSignIn extends StorefrontElement {
     const options = this.#options;
     const completing = this.#callback || this.#exchange;
     const loading = !options && this.#task.status == TaskStatus.PENDING;
-    return html`<div part="base" tabindex="-1" aria-busy=${!!(completing || loading)}>${
-      completing
-        ? renderLoading(this.completingText)
-        : this.#failure
-          ? renderError(this.#failure, this.#retry, this.retryLabel)
-          : session?.signedIn
-            ? this.#renderSignedIn(session)
-            : [
-                this.#expired ? html`<p part="message notice" role="status">${this.expiredText}</p>` : nothing,
-                loading
-                  ? renderLoading(this.loadingText)
-                  : options?.[1].length
-                    ? html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>${options[1].map(
-                        (profile) =>
-                          html`<button part="button" class="primary" type="button" ?disabled=${!!this.#starting} aria-busy=${
-                            this.#starting == profile.id
-                          } @click=${() => this.#start(profile, options[0])}>${
-                            profile.name?.trim() ? fill(this.signInLabel, { name: profile.name }) : this.signInFallbackLabel
-                          }</button>`,
-                      )}</div>`
-                    : options && html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`,
-              ]
-    }</div>`;
+    return html`<div part="base" tabindex="-1" aria-busy=${!!(completing || loading)}>
+      ${
+        completing
+          ? renderLoading(this.completingText)
+          : this.#failure
+            ? renderError(this.#failure, this.#retry, this.retryLabel)
+            : session?.signedIn
+              ? this.#renderSignedIn(session)
+              : [
+                  this.#expired ? html`<p part="message notice" role="status">${this.expiredText}</p>` : nothing,
+                  loading
+                    ? renderLoading(this.loadingText)
+                    : options?.[1].length
+                      ? html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>
+                          ${options[1].map(
+                            (profile) =>
+                              html`<button
+                                part="button"
+                                class="primary"
+                                type="button"
+                                ?disabled=${!!this.#starting}
+                                aria-busy=${this.#starting == profile.id}
+                                @click=${() => this.#start(profile, options[0])}
+                              >
+                                ${
+                                  profile.name?.trim()
+                                    ? fill(this.signInLabel, { name: profile.name })
+                                    : this.signInFallbackLabel
+                                }
+                              </button>`,
+                          )}
+                        </div>`
+                      : options && html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`,
+                ]
+      }
+    </div>`;
   }
 
   #renderSignedIn(session: MemberSession): TemplateResult {
     const selected = session.selectedAccount;
     const count = session.accounts.length;
-    return html`<div part="signed-in"><span part="status signed-in-as" role="status">${
-      selected
-        ? fill(this.signedInForText, { account: selected.accountName })
-        : count > 1
-          ? fill(this.signedInAccountsText, { count })
-          : this.signedInText
-    }</span> <button part="sign-out" type="button" @click=${() => (this.signOut(), this.#refocus())}>${this.signOutLabel}</button></div>`;
+    return html`<div part="signed-in">
+      <span part="status signed-in-as" role="status"
+        >${
+          selected
+            ? fill(this.signedInForText, { account: selected.accountName })
+            : count > 1
+              ? fill(this.signedInAccountsText, { count })
+              : this.signedInText
+        }</span
+      >
+      <button part="sign-out" type="button" @click=${() => (this.signOut(), this.#refocus())}>
+        ${this.signOutLabel}
+      </button>
+    </div>`;
   }
 }
 

@@ -2,19 +2,87 @@ import { css } from 'lit';
 
 // one rule a line: the text ships as written
 export const catalogListStyles = css`
-[part~=viewport]{overflow-y:auto;overflow-anchor:none;contain:strict;height:var(--storefront-catalog-list-height,24rem);border:1px solid var(--_border);border-radius:var(--_radius);background:var(--_surface)}
-[part~=list]{position:relative}
-.item{position:absolute;inset:0 0 auto;overflow:hidden;contain:strict;border-bottom:1px solid var(--_border)}
-[part~=item-active],[part~=releases],[aria-expanded=true]{background:var(--_surface-alt)}
-.row{display:grid;grid-template-columns:minmax(0,1fr) auto;column-gap:var(--_space);align-items:center;padding:calc(var(--_space)*.75) var(--_space)}
-.row,.custom{height:var(--_row-height);overflow:hidden;cursor:pointer}
-[part~=select]{justify-self:start;max-width:100%;padding:0;border:0;background:none;color:var(--_accent);font-weight:600;text-align:start}
-[part~=description],[part~=meta],[part~=name]{display:block;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
-[part~=meta],[part~=releases-note]{color:var(--_muted);font-size:.875em}
-[part~=meta]>*+*::before{content:' · '}
-[part~=expand]{grid-area:1/2/span 3}
-[part~=releases]{overflow-y:auto;padding:0 var(--_space) var(--_space) calc(var(--_space)*2)}
-[part~=release-list]{margin:0;padding:0;list-style:none}
-[part~=release]{display:grid;padding:calc(var(--_space)*.5) 0;border-bottom:1px solid var(--_border)}
-[part~=release-date]{font-weight:600}
+  [part~='viewport'] {
+    overflow-y: auto;
+    overflow-anchor: none;
+    contain: strict;
+    height: var(--storefront-catalog-list-height, 24rem);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+  }
+  [part~='list'] {
+    position: relative;
+  }
+  .item {
+    position: absolute;
+    inset: 0 0 auto;
+    overflow: hidden;
+    contain: strict;
+    border-bottom: 1px solid var(--_border);
+  }
+  [part~='item-active'],
+  [part~='releases'],
+  [aria-expanded='true'] {
+    background: var(--_surface-alt);
+  }
+  .row {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto;
+    column-gap: var(--_space);
+    align-items: center;
+    padding: calc(var(--_space) * 0.75) var(--_space);
+  }
+  .row,
+  .custom {
+    height: var(--_row-height);
+    overflow: hidden;
+    cursor: pointer;
+  }
+  [part~='select'] {
+    justify-self: start;
+    max-width: 100%;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--_accent);
+    font-weight: 600;
+    text-align: start;
+  }
+  [part~='description'],
+  [part~='meta'],
+  [part~='name'] {
+    display: block;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  [part~='meta'],
+  [part~='releases-note'] {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  [part~='meta'] > * + *::before {
+    content: ' · ';
+  }
+  [part~='expand'] {
+    grid-area: 1/2 / span 3;
+  }
+  [part~='releases'] {
+    overflow-y: auto;
+    padding: 0 var(--_space) var(--_space) calc(var(--_space) * 2);
+  }
+  [part~='release-list'] {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  [part~='release'] {
+    display: grid;
+    padding: calc(var(--_space) * 0.5) 0;
+    border-bottom: 1px solid var(--_border);
+  }
+  [part~='release-date'] {
+    font-weight: 600;
+  }
 `;

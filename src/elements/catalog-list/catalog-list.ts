@@ -345,24 +345,26 @@ export class CatalogList extends StorefrontElement {
     const list = this.#list.length ? this.#renderList(status === TaskStatus.COMPLETE) : undefined;
     // an error left by an abort is never shown: the element was removed, and is reloaded when it comes back;
     // a retry button goes with its error, so focus waits on what stays: base, or the row of a release panel
-    return html`<div part="base" tabindex="-1" aria-busy=${busy}>${
-      status === TaskStatus.INITIAL
-        ? html`<p part="not-configured">${this.notConfiguredText}</p>`
-        : status === TaskStatus.ERROR
-          ? [
-              renderError(
-                error as StorefrontError,
-                () => (this.reload(), this.renderRoot.querySelector<HTMLElement>('[part~=base]')!.focus()),
-                this.retryLabel,
-              ),
-              list,
-            ]
-          : list
-            ? [list, busy ? renderLoading(this.loadingMoreLabel) : '']
-            : busy
-              ? renderLoading(this.loadingLabel)
-              : renderEmpty(this.emptyLabel)
-    }</div>`;
+    return html`<div part="base" tabindex="-1" aria-busy=${busy}>
+      ${
+        status === TaskStatus.INITIAL
+          ? html`<p part="not-configured">${this.notConfiguredText}</p>`
+          : status === TaskStatus.ERROR
+            ? [
+                renderError(
+                  error as StorefrontError,
+                  () => (this.reload(), this.renderRoot.querySelector<HTMLElement>('[part~=base]')!.focus()),
+                  this.retryLabel,
+                ),
+                list,
+              ]
+            : list
+              ? [list, busy ? renderLoading(this.loadingMoreLabel) : '']
+              : busy
+                ? renderLoading(this.loadingLabel)
+                : renderEmpty(this.emptyLabel)
+      }
+    </div>`;
   }
 
   #renderList(complete: boolean): TemplateResult {
@@ -378,20 +380,56 @@ export class CatalogList extends StorefrontElement {
     for (let i = start; i < end; i++) indices.push(i);
     if (active >= end) indices.push(active);
     const locale = this.closest<HTMLElement>('[lang]')?.lang ?? '';
-    return html`<div part="viewport" style="--_row-height:${row}px" @scroll=${this.#onEvent}><div part="list" role="list" aria-label=${this.label} style="height:${offsetOf(rows, count)}px" @click=${this.#onEvent} @keydown=${this.#onEvent} @focusin=${this.#onEvent}>${indices.map(
-      (i) => {
-        const catalog = this.#list[i]!;
-        const { name, description, owner, updated_at } = catalog.attributes;
-        const releases = catalog.relationships.releases.meta.count;
-        const panel = this.#panels.get(i);
-        const tabIndex = i === active ? 0 : -1;
-        return html`<div class="item" part=${i === active ? 'item item-active' : 'item'} role="listitem" data-index=${i} aria-posinset=${i + 1} aria-setsize=${complete ? count : -1} style="transform:translateY(${offsetOf(rows, i)}px);height:${row + (panel ? rows.panel : 0)}px">${
-          this.renderItem
-            ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
-            : html`<div part="row" class="row"><button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button><span part="description">${description}</span><span part="meta"><span part="owner">${this.ownerLabel}: ${owner}</span><span part="releases-count">${pick(this.releasesCountText, releases === 1).replace('{count}', String(releases))}</span><span part="updated">${renderDate(this.updatedLabel, updated_at, locale)}</span></span><button part="expand" tabindex=${tabIndex} aria-expanded=${!!panel} aria-controls=${panel ? `releases-${i}` : nothing}>${this.releasesLabel}<span class="visually-hidden">: ${name}</span></button></div>`
-        }${panel ? this.#renderPanel(panel.done, i, name, rows.panel, locale) : ''}</div>`;
-      },
-    )}</div></div>`;
+    return html`<div part="viewport" style="--_row-height:${row}px" @scroll=${this.#onEvent}>
+      <div
+        part="list"
+        role="list"
+        aria-label=${this.label}
+        style="height:${offsetOf(rows, count)}px"
+        @click=${this.#onEvent}
+        @keydown=${this.#onEvent}
+        @focusin=${this.#onEvent}
+      >
+        ${indices.map((i) => {
+          const catalog = this.#list[i]!;
+          const { name, description, owner, updated_at } = catalog.attributes;
+          const releases = catalog.relationships.releases.meta.count;
+          const panel = this.#panels.get(i);
+          const tabIndex = i === active ? 0 : -1;
+          return html`<div
+            class="item"
+            part=${i === active ? 'item item-active' : 'item'}
+            role="listitem"
+            data-index=${i}
+            aria-posinset=${i + 1}
+            aria-setsize=${complete ? count : -1}
+            style="transform:translateY(${offsetOf(rows, i)}px);height:${row + (panel ? rows.panel : 0)}px"
+          >
+            ${
+              this.renderItem
+                ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
+                : html`<div part="row" class="row">
+                    <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
+                    ><span part="description">${description}</span
+                    ><span part="meta"
+                      ><span part="owner">${this.ownerLabel}: ${owner}</span
+                      ><span part="releases-count"
+                        >${pick(this.releasesCountText, releases === 1).replace('{count}', String(releases))}</span
+                      ><span part="updated">${renderDate(this.updatedLabel, updated_at, locale)}</span></span
+                    ><button
+                      part="expand"
+                      tabindex=${tabIndex}
+                      aria-expanded=${!!panel}
+                      aria-controls=${panel ? `releases-${i}` : nothing}
+                    >
+                      ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
+                    </button>
+                  </div>`
+            }${panel ? this.#renderPanel(panel.done, i, name, rows.panel, locale) : ''}
+          </div>`;
+        })}
+      </div>
+    </div>`;
   }
 
   #renderPanel(
@@ -402,23 +440,36 @@ export class CatalogList extends StorefrontElement {
     locale: string,
   ): TemplateResult {
     const published = this.publishedText;
-    return html`<div part="releases" id="releases-${index}" role="region" tabindex="0" aria-label="${this.releasesLabel}: ${name}" aria-busy=${!done} style="height:${height}px">${
-      !done
-        ? renderLoading(this.releasesLoadingLabel)
-        : !Array.isArray(done)
-          ? renderError(done, () => (this.#open(index), this.focusItem(index)), this.retryLabel)
-          : done.length
-            ? html`<ol part="release-list">${done.map(
-                ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
-                  html`<li part="release" data-full-publish=${full} data-full-delta=${delta}><span part="release-date">${
-                    at ? renderDate(pick(published, true), at, locale) : pick(published, false)
-                  }</span> <span part="release-publish">${pick(this.publishText, full)}</span> <span part="release-delta">${pick(
-                    this.deltaText,
-                    delta,
-                  )}</span></li>`,
-              )}</ol>`
-            : html`<p part="releases-empty">${this.noReleasesText}</p>`
-    }${this.retentionText ? html`<p part="releases-note">${this.retentionText}</p>` : ''}</div>`;
+    return html`<div
+      part="releases"
+      id="releases-${index}"
+      role="region"
+      tabindex="0"
+      aria-label="${this.releasesLabel}: ${name}"
+      aria-busy=${!done}
+      style="height:${height}px"
+    >
+      ${
+        !done
+          ? renderLoading(this.releasesLoadingLabel)
+          : !Array.isArray(done)
+            ? renderError(done, () => (this.#open(index), this.focusItem(index)), this.retryLabel)
+            : done.length
+              ? html`<ol part="release-list">
+                  ${done.map(
+                    ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
+                      html`<li part="release" data-full-publish=${full} data-full-delta=${delta}>
+                        <span part="release-date"
+                          >${at ? renderDate(pick(published, true), at, locale) : pick(published, false)}</span
+                        >
+                        <span part="release-publish">${pick(this.publishText, full)}</span>
+                        <span part="release-delta">${pick(this.deltaText, delta)}</span>
+                      </li>`,
+                  )}
+                </ol>`
+              : html`<p part="releases-empty">${this.noReleasesText}</p>`
+      }${this.retentionText ? html`<p part="releases-note">${this.retentionText}</p>` : ''}
+    </div>`;
   }
 
   /** Scroll, focus, click and keys of the list, which all end in an update. */
@@ -440,9 +491,14 @@ export class CatalogList extends StorefrontElement {
       } else {
         const last = this.#list.length - 1;
         const page = Math.max(1, Math.floor(this.#height / this.#rows.row) - 1);
-        const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: last, PageDown: index + page, PageUp: index - page }[
-          key
-        ];
+        const next = {
+          ArrowDown: index + 1,
+          ArrowUp: index - 1,
+          Home: 0,
+          End: last,
+          PageDown: index + page,
+          PageUp: index - page,
+        }[key];
         const choose = target.classList.contains('custom') && (key === 'Enter' || key === ' ');
         if (choose || next !== undefined) event.preventDefault();
         if (choose) this.#select(index);

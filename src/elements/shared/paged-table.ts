@@ -150,9 +150,19 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
   protected readonly list = new Task(this, {
     task: (_, { signal }) =>
       this.baseUrl && this.accessToken
-        ? this.load(this.client(), { sort: this.sort, limit: this.pageSize, offset: (this.page - 1) * this.pageSize }, signal)
+        ? this.load(
+            this.client(),
+            { sort: this.sort, limit: this.pageSize, offset: (this.page - 1) * this.pageSize },
+            signal,
+          )
         : initialState,
-    args: () => [this.baseUrl, this.accessToken, this.fetch, this.page, ...QUERY_KEYS.map((k) => this[k as keyof this])],
+    args: () => [
+      this.baseUrl,
+      this.accessToken,
+      this.fetch,
+      this.page,
+      ...QUERY_KEYS.map((k) => this[k as keyof this]),
+    ],
     onError: (error) => (this.#error = this.report(error)),
   });
 
@@ -234,7 +244,9 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
       created_at: this.createdLabel,
       updated_at: this.updatedLabel,
     };
-    let columns = [...new Set(this.columns.split(/\s+/).filter((c) => Object.hasOwn(labels, c)))] as (keyof RowFields)[];
+    let columns = [
+      ...new Set(this.columns.split(/\s+/).filter((c) => Object.hasOwn(labels, c))),
+    ] as (keyof RowFields)[];
     if (!columns.length) columns = ['name', 'email', 'created_at', 'updated_at'];
     const [rows = [], meta] = value ?? [];
     const { current = 1, total: pages = 1, limit = 1, offset = 0 } = meta?.page ?? {};
@@ -244,50 +256,99 @@ export abstract class PagedTableElement<Row> extends StorefrontElement {
     const pageButton = (name: string, page: number) => {
       // the service refuses offsets past 10000
       const enabled = meta && page >= 1 && page <= pages && page !== current && (page - 1) * limit <= 1e4;
-      return html`<button part="page-button page-${name}" type="button" aria-disabled=${!enabled}
- @click=${() => enabled && (this.page = page)}>${name[0].toUpperCase() + name.slice(1)}</button>`;
+      return html`<button
+        part="page-button page-${name}"
+        type="button"
+        aria-disabled=${!enabled}
+        @click=${() => enabled && (this.page = page)}
+      >
+        ${name[0].toUpperCase() + name.slice(1)}
+      </button>`;
     };
     const header = (c: keyof RowFields) => {
       const state = this.sort === c ? 'ascending' : this.sort === `-${c}` ? 'descending' : 'none';
       // another column starts ascending (the service's own default for a named attribute)
       return html`<th part="header header-${c}" scope="col" aria-sort=${state}>
-<button part="sort-button" type="button" @click=${() => (this.sort = state === 'ascending' ? `-${c}` : c)}>${labels[c]}
-<span part="sort-indicator sort-${state}" aria-hidden="true">${{ none: '↕', ascending: '▲', descending: '▼' }[state]}</span></button></th>`;
+        <button part="sort-button" type="button" @click=${() => (this.sort = state === 'ascending' ? `-${c}` : c)}>
+          ${labels[c]}
+          <span part="sort-indicator sort-${state}" aria-hidden="true"
+            >${{ none: '↕', ascending: '▲', descending: '▼' }[state]}</span
+          >
+        </button>
+      </th>`;
     };
     const cell = (fields: RowFields, c: keyof RowFields, i: number) => {
       const content = c.endsWith('_at') ? renderDate('', fields[c], lang) : fields[c];
-      return html`<td part="cell cell-${c}">${i || !this.choose ? content : html`<button part="row-button" type="button">${content}</button>`}</td>`;
+      return html`<td part="cell cell-${c}">
+        ${i || !this.choose ? content : html`<button part="row-button" type="button">${content}</button>`}
+      </td>`;
     };
     const row = (row: Row) => {
       const fields = this.cells(row);
       const chosen = this.selected === fields.id;
-      return html`<tr part=${chosen ? 'row selected' : 'row'} data-id=${fields.id} aria-current=${chosen || nothing}
- @click=${() => {
-        if (this.choose) {
-          this.selected = fields.id;
-          this.choose(row);
-        }
-      }}>${columns.map((c, i) => cell(fields, c, i))}</tr>`;
+      return html`<tr
+        part=${chosen ? 'row selected' : 'row'}
+        data-id=${fields.id}
+        aria-current=${chosen || nothing}
+        @click=${() => {
+          if (this.choose) {
+            this.selected = fields.id;
+            this.choose(row);
+          }
+        }}
+      >
+        ${columns.map((c, i) => cell(fields, c, i))}
+      </tr>`;
     };
 
     return html`${this.toolbar()}${status === PENDING ? renderLoading(this.loadingLabel) : nothing}
-${status === INITIAL
-  ? html`<p part="not-configured">${this.waiting}</p>`
-  : status === ERROR && this.#error
-    ? renderError(this.say(this.#error), this.retry(() => this.list.run(), 'table'), this.retryLabel)
-    : html`<div part="table-wrapper"><table part="table" tabindex="-1" aria-label=${this.tableLabel} aria-busy=${status === PENDING}>
-<thead><tr>${columns.map(header)}</tr></thead>
-<tbody>${rows.map(row)}${value && !rows.length
-  ? html`<tr><td colspan=${columns.length}><p part="empty" role="status">${total ? `There is no page ${current}: the list has ${pages}.` : this.empty()}</p></td></tr>`
-  : nothing}</tbody>
-</table></div>
-<nav part="pager" aria-label="Pages">
-${pageButton('first', 1)} ${pageButton('previous', current - 1)}
-<span part="page-status" aria-live="polite">${rows.length ? fill(this.pageStatusText, { from: num(offset + 1), to: num(offset + rows.length), total: num(total) }) : nothing}</span>
-${pageButton('next', current + 1)} ${pageButton('last', pages)}
-<label>${this.pageSizeLabel}
-<select part="page-size" @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}>
-${[...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b).map((size) => html`<option>${size}</option>`)}
-</select></label></nav>`}`;
+    ${
+      status === INITIAL
+        ? html`<p part="not-configured">${this.waiting}</p>`
+        : status === ERROR && this.#error
+          ? renderError(
+              this.say(this.#error),
+              this.retry(() => this.list.run(), 'table'),
+              this.retryLabel,
+            )
+          : html`<div part="table-wrapper">
+                <table part="table" tabindex="-1" aria-label=${this.tableLabel} aria-busy=${status === PENDING}>
+                  <thead>
+                    <tr>
+                      ${columns.map(header)}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${rows.map(row)}${
+                      value && !rows.length
+                        ? html`<tr>
+                            <td colspan=${columns.length}>
+                              <p part="empty" role="status">
+                                ${total ? `There is no page ${current}: the list has ${pages}.` : this.empty()}
+                              </p>
+                            </td>
+                          </tr>`
+                        : nothing
+                    }
+                  </tbody>
+                </table>
+              </div>
+              <nav part="pager" aria-label="Pages">
+                ${pageButton('first', 1)} ${pageButton('previous', current - 1)}
+                <span part="page-status" aria-live="polite"
+                  >${rows.length ? fill(this.pageStatusText, { from: num(offset + 1), to: num(offset + rows.length), total: num(total) }) : nothing}</span
+                >
+                ${pageButton('next', current + 1)} ${pageButton('last', pages)}
+                <label
+                  >${this.pageSizeLabel}
+                  <select
+                    part="page-size"
+                    @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}
+                  >
+                    ${[...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b).map((size) => html`<option>${size}</option>`)}
+                  </select></label
+                >
+              </nav>`
+    }`;
   }
 }

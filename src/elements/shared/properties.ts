@@ -7,5 +7,7 @@ import type { PropertyDeclaration } from 'lit';
  */
 export const attributes = (names: string, options?: PropertyDeclaration): Record<string, PropertyDeclaration> =>
   Object.fromEntries(
-    names.split(' ').map((name) => [name, { attribute: name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()), ...options }]),
+    names
+      .split(' ')
+      .map((name) => [name, { attribute: name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase()), ...options }]),
   );

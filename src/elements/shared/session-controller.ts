@@ -12,10 +12,7 @@ export class SessionController implements ReactiveController {
   session?: MemberSession;
   #off?: () => void;
 
-  constructor(
-    host: Host,
-    onChange: (change: SessionChange) => void = () => {},
-  ) {
+  constructor(host: Host, onChange: (change: SessionChange) => void = () => {}) {
     const sync = () => {
       const { clientId, storage } = host;
       const session =

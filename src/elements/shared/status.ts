@@ -3,7 +3,9 @@ import type { StorefrontError } from '../../api/errors.js';
 
 /** A spinner and a label, announced politely to assistive technology. */
 export function renderLoading(label: string): TemplateResult {
-  return html`<div part="loading" role="status" aria-live="polite"><span part="spinner" aria-hidden="true"></span> <span part="loading-label">${label}</span></div>`;
+  return html`<div part="loading" role="status" aria-live="polite">
+    <span part="spinner" aria-hidden="true"></span> <span part="loading-label">${label}</span>
+  </div>`;
 }
 
 /** A readable error (or a sentence already written for people) with a retry button; announced at once. */
@@ -13,9 +15,11 @@ export function renderError(
   retryLabel: string,
 ): TemplateResult | typeof nothing {
   return error
-    ? html`<div part="error" role="alert"><span part="error-message">${typeof error == 'string' ? error : describeForPeople(error)}</span> ${
-        onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${retryLabel}</button>` : nothing
-      }</div>`
+    ? html`<div part="error" role="alert">
+        <span part="error-message">${typeof error == 'string' ? error : describeForPeople(error)}</span> ${
+          onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${retryLabel}</button>` : nothing
+        }
+      </div>`
     : nothing;
 }
 
@@ -27,7 +31,8 @@ export function renderEmpty(message: string): TemplateResult {
 /** Sentences for the codes whose own message is written for developers. */
 const sentences: Partial<Record<StorefrontError['code'], string>> = {
   network_error: 'The store could not be reached. Check your connection and try again.',
-  state_mismatch: 'This sign-in could not be verified (it may have expired or been used already). Please sign in again.',
+  state_mismatch:
+    'This sign-in could not be verified (it may have expired or been used already). Please sign in again.',
   unsafe_endpoint: 'Sign-in is misconfigured: the sign-in address is not safe to open.',
   invalid_response: 'The store sent an answer that could not be read. Please try again.',
 };

@@ -5,17 +5,97 @@ import { css } from 'lit';
  * setting them on any ancestor (they inherit through shadow roots). One rule per line: this text ships as is.
  */
 export const themeStyles = css`
-:host{--_text:var(--storefront-color-text,#1f2328);--_muted:var(--storefront-color-muted,#59636e);--_surface:var(--storefront-color-surface,#fff);--_surface-alt:var(--storefront-color-surface-alt,#f6f8fa);--_border:var(--storefront-color-border,#d1d9e0);--_accent:var(--storefront-color-accent,#0b5cad);--_accent-text:var(--storefront-color-accent-text,#fff);--_danger:var(--storefront-color-danger,#b42318);--_focus:var(--storefront-color-focus,#0969da);--_font:var(--storefront-font-family,system-ui,-apple-system,'Segoe UI',sans-serif);--_font-size:var(--storefront-font-size,.95rem);--_radius:var(--storefront-radius,6px);--_space:var(--storefront-space,.5rem);display:block;box-sizing:border-box;color:var(--_text);font-family:var(--_font);font-size:var(--_font-size);line-height:1.4}
-:host([hidden]){display:none}
-*,::before,::after{box-sizing:inherit}
-button{font:inherit;cursor:pointer;border-radius:var(--_radius);padding:calc(var(--_space)*.75) calc(var(--_space)*1.5);border:1px solid var(--_border);background:var(--_surface);color:var(--_text)}
-button.primary{background:var(--_accent);border-color:var(--_accent);color:var(--_accent-text)}
-button:disabled{cursor:not-allowed;opacity:.6}
-:focus-visible{outline:2px solid var(--_focus);outline-offset:2px}
-[part~=error]{display:flex;flex-wrap:wrap;gap:var(--_space);align-items:center;color:var(--_danger);padding:var(--_space);border:1px solid;border-radius:var(--_radius)}
-[part~=empty]{color:var(--_muted);padding:var(--_space) 0}
-[part~=spinner]{display:inline-block;width:1em;height:1em;border:2px solid var(--_border);border-top-color:var(--_accent);border-radius:50%;animation:storefront-spin .8s linear infinite;vertical-align:middle}
-@keyframes storefront-spin{to{transform:rotate(360deg)}}
-@media (prefers-reduced-motion:reduce){[part~=spinner]{animation-duration:3s}}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+  :host {
+    --_text: var(--storefront-color-text, #1f2328);
+    --_muted: var(--storefront-color-muted, #59636e);
+    --_surface: var(--storefront-color-surface, #fff);
+    --_surface-alt: var(--storefront-color-surface-alt, #f6f8fa);
+    --_border: var(--storefront-color-border, #d1d9e0);
+    --_accent: var(--storefront-color-accent, #0b5cad);
+    --_accent-text: var(--storefront-color-accent-text, #fff);
+    --_danger: var(--storefront-color-danger, #b42318);
+    --_focus: var(--storefront-color-focus, #0969da);
+    --_font: var(--storefront-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    --_font-size: var(--storefront-font-size, 0.95rem);
+    --_radius: var(--storefront-radius, 6px);
+    --_space: var(--storefront-space, 0.5rem);
+    display: block;
+    box-sizing: border-box;
+    color: var(--_text);
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    line-height: 1.4;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  *,
+  ::before,
+  ::after {
+    box-sizing: inherit;
+  }
+  button {
+    font: inherit;
+    cursor: pointer;
+    border-radius: var(--_radius);
+    padding: calc(var(--_space) * 0.75) calc(var(--_space) * 1.5);
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_text);
+  }
+  button.primary {
+    background: var(--_accent);
+    border-color: var(--_accent);
+    color: var(--_accent-text);
+  }
+  button:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  [part~='error'] {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--_space);
+    align-items: center;
+    color: var(--_danger);
+    padding: var(--_space);
+    border: 1px solid;
+    border-radius: var(--_radius);
+  }
+  [part~='empty'] {
+    color: var(--_muted);
+    padding: var(--_space) 0;
+  }
+  [part~='spinner'] {
+    display: inline-block;
+    width: 1em;
+    height: 1em;
+    border: 2px solid var(--_border);
+    border-top-color: var(--_accent);
+    border-radius: 50%;
+    animation: storefront-spin 0.8s linear infinite;
+    vertical-align: middle;
+  }
+  @keyframes storefront-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    [part~='spinner'] {
+      animation-duration: 3s;
+    }
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
 `;

@@ -191,7 +191,9 @@ describe('client: error answers', () => {
   });
 
   it('keeps only well-formed error objects, with status as text', async () => {
-    const f = fakeFetch(() => jsonResponse({ errors: [{ title: 'Conflict', status: 409 }, 'junk', { detail: 'x' }] }, 409));
+    const f = fakeFetch(() =>
+      jsonResponse({ errors: [{ title: 'Conflict', status: 409 }, 'junk', { detail: 'x' }] }, 409),
+    );
     const error = (await rejectionOf(client(f.fetch).createMembership('a', 'm'))) as ApiError;
     expect(error.errors).to.deep.equal([{ title: 'Conflict', status: '409' }]);
   });
@@ -209,7 +211,11 @@ describe('client: error answers', () => {
       ['profiles null', (c) => c.listOidcProfiles('r'), null],
       ['settings without realm', (c) => c.getAccountAuthenticationSettings(), { data: { meta: { client_id: 'x' } } }],
       ['membership with data list', (c) => c.createMembership('a', 'm'), { data: [] }],
-      ['tokens without member id', (c) => c.createAccountManagementTokens({ code: 'c', redirectUri: 'r', codeVerifier: 'v' }), { data: [] }],
+      [
+        'tokens without member id',
+        (c) => c.createAccountManagementTokens({ code: 'c', redirectUri: 'r', codeVerifier: 'v' }),
+        { data: [] },
+      ],
       ['catalogs as array', (c) => c.listCatalogs(), []],
       ['implicit token without access_token', (c) => c.requestImplicitToken('storefront'), { token: 'x' }],
     ];
@@ -250,7 +256,10 @@ describe('client: error answers', () => {
 
   it('refuses a catalog without a releases link', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
-    expectCode(await rejectionOf(client(f.fetch).listCatalogReleases({ relationships: {} } as Catalog)), 'invalid_response');
+    expectCode(
+      await rejectionOf(client(f.fetch).listCatalogReleases({ relationships: {} } as Catalog)),
+      'invalid_response',
+    );
   });
 
   it('rejects bad page bounds before fetch', async () => {
@@ -373,11 +382,7 @@ describe('client: pages()', () => {
     const seen: string[][] = [];
     for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o))) seen.push(data);
     expect(seen).to.deep.equal([['item1'], ['item2'], ['item3']]);
-    expect(f.calls.map((call) => call.url)).to.deep.equal([
-      `${BASE}/list?n=1`,
-      `${BASE}/list?n=2`,
-      `${BASE}/list?n=3`,
-    ]);
+    expect(f.calls.map((call) => call.url)).to.deep.equal([`${BASE}/list?n=1`, `${BASE}/list?n=2`, `${BASE}/list?n=3`]);
   });
 
   it('stops quietly when aborted between pages', async () => {
@@ -432,9 +437,11 @@ describe('client: pages()', () => {
     const f = fakeFetch(() => jsonResponse({ data: ['item1'], links: { self: `${BASE}/list`, next: `${BASE}/list` } }));
     const c = client(f.fetch);
     const seen: string[][] = [];
-    const error = await rejectionOf((async () => {
-      for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list`, o))) seen.push(data);
-    })());
+    const error = await rejectionOf(
+      (async () => {
+        for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list`, o))) seen.push(data);
+      })(),
+    );
     expectCode(error, 'invalid_response');
     expect(seen).to.deep.equal([['item1']]);
     expect(f.calls).to.have.length(1);
@@ -442,15 +449,19 @@ describe('client: pages()', () => {
 
   it('refuses a page without data and a list that loops', async () => {
     const c1 = client(fakeFetch(() => jsonResponse({ links: { next: null } })).fetch);
-    const e1 = await rejectionOf((async () => {
-      for await (const _ of c1.pages((o) => c1.getLink<never>(`${BASE}/list`, o))) void _;
-    })());
+    const e1 = await rejectionOf(
+      (async () => {
+        for await (const _ of c1.pages((o) => c1.getLink<never>(`${BASE}/list`, o))) void _;
+      })(),
+    );
     expectCode(e1, 'invalid_response');
     const c2 = client(fakeFetch(() => jsonResponse(page(1, `${BASE}/list`))).fetch);
     let count = 0;
-    const e2 = await rejectionOf((async () => {
-      for await (const _ of c2.pages((o) => c2.getLink<never>(`${BASE}/list`, o))) count++;
-    })());
+    const e2 = await rejectionOf(
+      (async () => {
+        for await (const _ of c2.pages((o) => c2.getLink<never>(`${BASE}/list`, o))) count++;
+      })(),
+    );
     expectCode(e2, 'invalid_response');
     expect(count).to.equal(2);
   });

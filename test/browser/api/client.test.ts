@@ -81,7 +81,12 @@ describe('client against the reference service', () => {
       const list = await operator.listMembers({ filter: eq('email', 'ada@example.com') });
       expect(list.data).to.have.length(1);
       const ada = list.data[0];
-      expect(ada).to.include({ id: ids['member:ada'], type: 'account_member', name: 'Ada Lovelace', email: 'ada@example.com' });
+      expect(ada).to.include({
+        id: ids['member:ada'],
+        type: 'account_member',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+      });
       expect(ada.meta.timestamps.created_at).to.match(ISO_MS);
       expect(list.meta.results.total).to.equal(1);
     });
@@ -170,7 +175,10 @@ describe('client against the reference service', () => {
 
   describe('account memberships', () => {
     it('lists memberships with the members included', async () => {
-      const list = await operator.listMemberships(ids['account:harvard'], { include: 'account_member', sort: 'created_at' });
+      const list = await operator.listMemberships(ids['account:harvard'], {
+        include: 'account_member',
+        sort: 'created_at',
+      });
       expect(list.data.map((m) => m.relationships.account_member.data.id)).to.deep.equal([
         ids['member:ada'],
         ids['member:grace'],

@@ -171,7 +171,10 @@ describe('MemberSession', () => {
     ['null', 'null'],
     ['no member id', JSON.stringify({ accounts: [] })],
     ['accounts not a list', JSON.stringify({ accountMemberId: 'm', accounts: 'a' })],
-    ['an account without a token', JSON.stringify({ accountMemberId: 'm', accounts: [{ accountId: 'a', accountName: 'A', expires: inAnHour() }] })],
+    [
+      'an account without a token',
+      JSON.stringify({ accountMemberId: 'm', accounts: [{ accountId: 'a', accountName: 'A', expires: inAnHour() }] }),
+    ],
     ['an account that is not an object', JSON.stringify({ accountMemberId: 'm', accounts: [null] })],
   ] as const) {
     it(`ignores and removes malformed stored data: ${name}`, () => {
@@ -184,7 +187,10 @@ describe('MemberSession', () => {
   }
 
   it('ignores a stored selection that is not a string', () => {
-    sessionStorage.setItem(KEY, JSON.stringify({ accountMemberId: 'm', accounts: [account('a')], selectedAccountId: 42 }));
+    sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ accountMemberId: 'm', accounts: [account('a')], selectedAccountId: 42 }),
+    );
     const session = MemberSession.for('shop');
     expect(session.signedIn).to.equal(true);
     expect(session.selectedAccount).to.equal(undefined);

@@ -157,7 +157,14 @@ describe('sign-in: completing', () => {
   function setup(answer: () => Response) {
     const storage = createMemoryStorage();
     saveTransaction(
-      { state: 's1', codeVerifier: 'v'.repeat(43), redirectUri: 'https://shop.example/', profileId: 'p', clientId: 'c', baseUrl: 'https://api.example' },
+      {
+        state: 's1',
+        codeVerifier: 'v'.repeat(43),
+        redirectUri: 'https://shop.example/',
+        profileId: 'p',
+        clientId: 'c',
+        baseUrl: 'https://api.example',
+      },
       { storage, now: () => NOW },
     );
     const fake = fakeFetch(answer);
@@ -167,12 +174,23 @@ describe('sign-in: completing', () => {
   const good = () =>
     jsonResponse({
       meta: { account_member_id: 'm1' },
-      data: [{ type: 'account_management_authentication_token', account_id: 'a1', account_name: 'A', token: 't1', expires: '2026-01-01T01:00:00.000Z' }],
+      data: [
+        {
+          type: 'account_management_authentication_token',
+          account_id: 'a1',
+          account_name: 'A',
+          token: 't1',
+          expires: '2026-01-01T01:00:00.000Z',
+        },
+      ],
     });
 
   it('exchanges code, redirect URI and verifier once; a replay is a state mismatch without a request', async () => {
     const { storage, fake, client, now } = setup(good);
-    const detail = await completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now });
+    const detail = await completeSignIn(
+      { kind: 'code', code: 'c1', state: 's1' },
+      { client, clientId: 'c', storage, now },
+    );
     expect(detail).to.deep.equal({
       accountMemberId: 'm1',
       accounts: [{ accountId: 'a1', accountName: 'A', token: 't1', expires: '2026-01-01T01:00:00.000Z' }],
@@ -185,7 +203,9 @@ describe('sign-in: completing', () => {
       oauth_redirect_uri: 'https://shop.example/',
       oauth_code_verifier: 'v'.repeat(43),
     });
-    const replay = await rejectionOf(completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now }));
+    const replay = await rejectionOf(
+      completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now }),
+    );
     expect(codeOf(replay)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(1);
   });
@@ -193,7 +213,10 @@ describe('sign-in: completing', () => {
   it('refuses an expired transaction', async () => {
     const { storage, fake, client } = setup(good);
     const error = await rejectionOf(
-      completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now: () => NOW + 10 * 60_000 }),
+      completeSignIn(
+        { kind: 'code', code: 'c1', state: 's1' },
+        { client, clientId: 'c', storage, now: () => NOW + 10 * 60_000 },
+      ),
     );
     expect(codeOf(error)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(0);
@@ -202,7 +225,10 @@ describe('sign-in: completing', () => {
   it('turns an error callback into idp_error and uses up the transaction', async () => {
     const { storage, fake, client, now } = setup(good);
     const error = await rejectionOf(
-      completeSignIn({ kind: 'error', error: 'access_denied', description: 'User said no', state: 's1' }, { client, clientId: 'c', storage, now }),
+      completeSignIn(
+        { kind: 'error', error: 'access_denied', description: 'User said no', state: 's1' },
+        { client, clientId: 'c', storage, now },
+      ),
     );
     expect(codeOf(error)).to.equal('idp_error');
     expect((error as Error).message).to.equal('User said no (access_denied)');
@@ -212,7 +238,12 @@ describe('sign-in: completing', () => {
 
   it('believes no error callback without a live transaction: state_mismatch, not the text it carries', async () => {
     const { storage, fake, client, now } = setup(good);
-    const forged = { kind: 'error', error: 'access_denied', description: 'Account locked, call 555-0100', state: 'forged' } as const;
+    const forged = {
+      kind: 'error',
+      error: 'access_denied',
+      description: 'Account locked, call 555-0100',
+      state: 'forged',
+    } as const;
     const error = await rejectionOf(completeSignIn(forged, { client, clientId: 'c', storage, now }));
     expect(codeOf(error)).to.equal('state_mismatch');
     expect((error as Error).message).to.not.include('555');
@@ -226,7 +257,9 @@ describe('sign-in: completing', () => {
     ]) {
       const { storage, fake, now } = setup(good);
       const client = new StorefrontClient({ baseUrl, accessToken: 'tok', fetch: fake.fetch });
-      const error = await rejectionOf(completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId, storage, now }));
+      const error = await rejectionOf(
+        completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId, storage, now }),
+      );
       expect(codeOf(error)).to.equal('state_mismatch');
       expect(fake.calls).to.have.length(0);
     }

@@ -90,10 +90,7 @@ describe('transaction', () => {
   });
 
   it('refuses an entry saved under another state', () => {
-    storage.setItem(
-      `${TRANSACTION_KEY_PREFIX}x`,
-      JSON.stringify({ ...tx('y'), createdAt: T0, expiresAt: T0 + 1000 }),
-    );
+    storage.setItem(`${TRANSACTION_KEY_PREFIX}x`, JSON.stringify({ ...tx('y'), createdAt: T0, expiresAt: T0 + 1000 }));
     expect(consumeTransaction('x', { storage, now })).to.equal(undefined);
   });
 

@@ -11,14 +11,18 @@ import { focusedPart, maybePart, part, parts, settled } from '../helpers/table.j
 describe('<account-members> failures', () => {
   before(() => AccountMembers.define());
 
-  async function render(props: Partial<AccountMembers>): Promise<{ el: AccountMembers; errors: StorefrontErrorEvent[] }> {
+  async function render(
+    props: Partial<AccountMembers>,
+  ): Promise<{ el: AccountMembers; errors: StorefrontErrorEvent[] }> {
     const errors: StorefrontErrorEvent[] = [];
-    const el = await fixture<AccountMembers>(html`<account-members
-      base-url=${SERVICE_URL}
-      .accessToken=${props.accessToken}
-      .fetch=${props.fetch}
-      @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
-    ></account-members>`);
+    const el = await fixture<AccountMembers>(
+      html`<account-members
+        base-url=${SERVICE_URL}
+        .accessToken=${props.accessToken}
+        .fetch=${props.fetch}
+        @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
+      ></account-members>`,
+    );
     await settled(el);
     return { el, errors };
   }
@@ -32,7 +36,9 @@ describe('<account-members> failures', () => {
     const tokens = ['not-a-real-token', good];
     const { el, errors } = await render({ accessToken: async () => tokens.shift() ?? good });
     expect(part(el, 'error').getAttribute('role')).to.equal('alert');
-    expect(errorText(el)).to.equal('The operator access token is missing, wrong or expired. Get a new token and try again.');
+    expect(errorText(el)).to.equal(
+      'The operator access token is missing, wrong or expired. Get a new token and try again.',
+    );
     expect(errors).to.have.length(1);
     const error: StorefrontError = errors[0].detail.error;
     expect(error.code).to.equal('http_error');
@@ -62,16 +68,20 @@ describe('<account-members> failures', () => {
 
   it('says loading and try again in the words the host gives', async () => {
     const hanging = hangingFetch();
-    const el = await fixture<AccountMembers>(html`<account-members
-      base-url=${SERVICE_URL}
-      loading-label="Chargement…"
-      retry-label="Réessayer"
-      .accessToken=${'x'}
-      .fetch=${hanging.fetch}
-    ></account-members>`);
+    const el = await fixture<AccountMembers>(
+      html`<account-members
+        base-url=${SERVICE_URL}
+        loading-label="Chargement…"
+        retry-label="Réessayer"
+        .accessToken=${'x'}
+        .fetch=${hanging.fetch}
+      ></account-members>`,
+    );
     await el.updateComplete;
     expect(part(el, 'loading-label').textContent).to.equal('Chargement…');
-    el.fetch = fakeFetch(() => jsonResponse({ errors: [{ title: 'Internal Server Error', status: '500' }] }, 500)).fetch;
+    el.fetch = fakeFetch(() =>
+      jsonResponse({ errors: [{ title: 'Internal Server Error', status: '500' }] }, 500),
+    ).fetch;
     await settled(el);
     expect(part(el, 'retry').textContent).to.equal('Réessayer');
   });
@@ -89,7 +99,12 @@ describe('<account-members> failures', () => {
     let fail = true;
     const fake = fakeFetch((call) =>
       fail
-        ? jsonResponse({ errors: [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }] }, 500)
+        ? jsonResponse(
+            {
+              errors: [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }],
+            },
+            500,
+          )
         : fetch(call.url, { headers: call.headers, signal: call.signal }),
     );
     const { el, errors } = await render({ accessToken: await operatorToken(), fetch: fake.fetch });
@@ -128,12 +143,14 @@ describe('<account-members> failures', () => {
   it('shows loading with aria-busy, and leaves no error and no update when removed mid-request', async () => {
     const hanging = hangingFetch();
     const errors: StorefrontErrorEvent[] = [];
-    const el = await fixture<AccountMembers>(html`<account-members
-      base-url=${SERVICE_URL}
-      .accessToken=${'x'}
-      .fetch=${hanging.fetch}
-      @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
-    ></account-members>`);
+    const el = await fixture<AccountMembers>(
+      html`<account-members
+        base-url=${SERVICE_URL}
+        .accessToken=${'x'}
+        .fetch=${hanging.fetch}
+        @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
+      ></account-members>`,
+    );
     await el.updateComplete;
     await nextFrame();
     expect(part(el, 'loading').getAttribute('role')).to.equal('status');
@@ -143,7 +160,12 @@ describe('<account-members> failures', () => {
 
     let updates = 0;
     const observer = new MutationObserver(() => updates++);
-    observer.observe(el.shadowRoot as ShadowRoot, { subtree: true, childList: true, characterData: true, attributes: true });
+    observer.observe(el.shadowRoot as ShadowRoot, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
     el.remove();
     expect(hanging.calls[0].signal?.aborted).to.equal(true);
     await nextFrame();

@@ -33,15 +33,17 @@ describe('<account-members>', () => {
   });
 
   async function members(attrs: Partial<Record<string, string>> = {}): Promise<AccountMembers> {
-    const el = await fixture<AccountMembers>(html`<account-members
-      base-url=${SERVICE_URL}
-      filter-field=${attrs.filterField ?? 'name'}
-      filter-value=${attrs.filterValue ?? ''}
-      sort=${attrs.sort ?? '-created_at'}
-      page-size=${attrs.pageSize ?? '25'}
-      page=${attrs.page ?? '1'}
-      .accessToken=${token}
-    ></account-members>`);
+    const el = await fixture<AccountMembers>(
+      html`<account-members
+        base-url=${SERVICE_URL}
+        filter-field=${attrs.filterField ?? 'name'}
+        filter-value=${attrs.filterValue ?? ''}
+        sort=${attrs.sort ?? '-created_at'}
+        page-size=${attrs.pageSize ?? '25'}
+        page=${attrs.page ?? '1'}
+        .accessToken=${token}
+      ></account-members>`,
+    );
     await settled(el);
     return el;
   }
@@ -96,7 +98,7 @@ describe('<account-members>', () => {
     const el = await members();
     await search(el, 'email', 'example.com');
     expect(parts(el, 'row')).to.have.length(0);
-    expect(part(el, 'empty').textContent).to.equal('No members match “example.com”.');
+    expect(part(el, 'empty').textContent?.trim()).to.equal('No members match “example.com”.');
     expect(pageStatus(el)).to.equal('');
   });
 
@@ -285,9 +287,11 @@ describe('<account-members>', () => {
     });
     Object.defineProperty(Intl, 'DateTimeFormat', { value: counting, writable: true, configurable: true });
     try {
-      const page = await fixture<HTMLElement>(html`<div lang="fr-FR">
-        <account-members base-url=${SERVICE_URL} sort="name" .accessToken=${token}></account-members>
-      </div>`);
+      const page = await fixture<HTMLElement>(
+        html`<div lang="fr-FR">
+          <account-members base-url=${SERVICE_URL} sort="name" .accessToken=${token}></account-members>
+        </div>`,
+      );
       const el = page.querySelector('account-members')!;
       await settled(el);
       el.sort = '-name';
@@ -310,7 +314,7 @@ describe('<account-members>', () => {
 
   it('says so for a page past the end and offers the way back', async () => {
     const el = await members({ page: '9' });
-    expect(part(el, 'empty').textContent).to.equal('There is no page 9: the list has 2.');
+    expect(part(el, 'empty').textContent?.trim()).to.equal('There is no page 9: the list has 2.');
     pageButton(el, 'first').click();
     await settled(el);
     expect(parts(el, 'row')).to.have.length(25);

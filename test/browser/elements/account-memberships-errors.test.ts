@@ -9,7 +9,9 @@ import { fakeFetch, hangingFetch, jsonResponse } from '../helpers/fake-fetch.js'
 import { SERVICE_URL, fixtureId, operatorToken, resetService } from '../helpers/service.js';
 import { focusedPart, maybePart, part, parts, record, settled } from '../helpers/table.js';
 
-const SERVER_ERROR = { errors: [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }] };
+const SERVER_ERROR = {
+  errors: [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }],
+};
 
 describe('<account-memberships> failures', () => {
   let token: string;
@@ -27,13 +29,15 @@ describe('<account-memberships> failures', () => {
     props: { accessToken?: unknown; fetch?: typeof fetch } = {},
   ): Promise<{ el: AccountMemberships; errors: StorefrontErrorEvent[] }> {
     const errors: StorefrontErrorEvent[] = [];
-    const el = await fixture<AccountMemberships>(html`<account-memberships
-      base-url=${SERVICE_URL}
-      account-id=${accountId}
-      .accessToken=${props.accessToken ?? token}
-      .fetch=${props.fetch}
-      @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
-    ></account-memberships>`);
+    const el = await fixture<AccountMemberships>(
+      html`<account-memberships
+        base-url=${SERVICE_URL}
+        account-id=${accountId}
+        .accessToken=${props.accessToken ?? token}
+        .fetch=${props.fetch}
+        @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
+      ></account-memberships>`,
+    );
     await settled(el);
     return { el, errors };
   }
@@ -215,17 +219,19 @@ describe('<account-memberships> failures', () => {
           ? jsonResponse({ errors: [{ title: 'Conflict', status: '409' }] }, 409)
           : fetch(call.url, { headers: call.headers, signal: call.signal }),
     );
-    const el = await fixture<AccountMemberships>(html`<account-memberships
-      base-url=${SERVICE_URL}
-      account-id=${harvard}
-      no-candidates-text="Niemand ist übrig."
-      find-label="Mitglied finden"
-      already-member-text="{name} ist schon Mitglied."
-      unknown-account-text="Das Konto {id} gibt es nicht."
-      not-member-text="{id} gehört nicht zu diesem Konto."
-      .accessToken=${token}
-      .fetch=${fake.fetch}
-    ></account-memberships>`);
+    const el = await fixture<AccountMemberships>(
+      html`<account-memberships
+        base-url=${SERVICE_URL}
+        account-id=${harvard}
+        no-candidates-text="Niemand ist übrig."
+        find-label="Mitglied finden"
+        already-member-text="{name} ist schon Mitglied."
+        unknown-account-text="Das Konto {id} gibt es nicht."
+        not-member-text="{id} gehört nicht zu diesem Konto."
+        .accessToken=${token}
+        .fetch=${fake.fetch}
+      ></account-memberships>`,
+    );
     await settled(el);
 
     part<HTMLButtonElement>(el, 'add-button').click();
@@ -237,16 +243,21 @@ describe('<account-memberships> failures', () => {
     part<HTMLButtonElement>(el, 'add-button').click();
     await settled(el);
     const filter = part<HTMLInputElement>(el, 'candidate-filter');
-    expect([filter.getAttribute('aria-label'), filter.placeholder]).to.deep.equal(['Mitglied finden', 'Mitglied finden']);
+    expect([filter.getAttribute('aria-label'), filter.placeholder]).to.deep.equal([
+      'Mitglied finden',
+      'Mitglied finden',
+    ]);
     parts(el, 'candidate')[3].querySelector('input')?.click();
     part<HTMLButtonElement>(el, 'add-confirm').click();
     await settled(el);
-    expect(part(el, 'add-panel').querySelector('[role="alert"]')?.textContent?.trim()).to.equal('Person 3 ist schon Mitglied.');
+    expect(part(el, 'add-panel').querySelector('[role="alert"]')?.textContent?.trim()).to.equal(
+      'Person 3 ist schon Mitglied.',
+    );
 
     const grace = await fixtureId('member:grace');
     el.memberId = await fixtureId('member:alan.turing.');
     await settled(el);
-    expect(part(el, 'empty').textContent).to.equal(`${el.memberId} gehört nicht zu diesem Konto.`);
+    expect(part(el, 'empty').textContent?.trim()).to.equal(`${el.memberId} gehört nicht zu diesem Konto.`);
     el.memberId = grace;
     const unknown = crypto.randomUUID();
     el.accountId = unknown;
@@ -257,18 +268,25 @@ describe('<account-memberships> failures', () => {
   it('leaves no error and no update when removed mid-request', async () => {
     const hanging = hangingFetch();
     const errors: StorefrontErrorEvent[] = [];
-    const el = await fixture<AccountMemberships>(html`<account-memberships
-      base-url=${SERVICE_URL}
-      account-id=${harvard}
-      .accessToken=${token}
-      .fetch=${hanging.fetch}
-      @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
-    ></account-memberships>`);
+    const el = await fixture<AccountMemberships>(
+      html`<account-memberships
+        base-url=${SERVICE_URL}
+        account-id=${harvard}
+        .accessToken=${token}
+        .fetch=${hanging.fetch}
+        @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
+      ></account-memberships>`,
+    );
     await el.updateComplete;
     expect(part(el, 'table').getAttribute('aria-busy')).to.equal('true');
     let mutations = 0;
     const observer = new MutationObserver(() => mutations++);
-    observer.observe(el.shadowRoot as ShadowRoot, { subtree: true, childList: true, characterData: true, attributes: true });
+    observer.observe(el.shadowRoot as ShadowRoot, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    });
     el.remove();
     await nextFrame();
     await nextFrame();

@@ -39,30 +39,34 @@ describe('<account-memberships>', () => {
   after(resetService);
 
   async function memberships(accountId: string, attrs: Record<string, string> = {}): Promise<AccountMemberships> {
-    const el = await fixture<AccountMemberships>(html`<account-memberships
-      base-url=${SERVICE_URL}
-      account-id=${accountId}
-      sort=${attrs.sort ?? '-created_at'}
-      page-size=${attrs.pageSize ?? '25'}
-      page=${attrs.page ?? '1'}
-      member-id=${attrs.memberId ?? ''}
-      .accessToken=${token}
-    ></account-memberships>`);
+    const el = await fixture<AccountMemberships>(
+      html`<account-memberships
+        base-url=${SERVICE_URL}
+        account-id=${accountId}
+        sort=${attrs.sort ?? '-created_at'}
+        page-size=${attrs.pageSize ?? '25'}
+        page=${attrs.page ?? '1'}
+        member-id=${attrs.memberId ?? ''}
+        .accessToken=${token}
+      ></account-memberships>`,
+    );
     await settled(el);
     return el;
   }
 
   it('shows each membership with its member name and email from one request (include)', async () => {
     const requests: string[] = [];
-    const el = await fixture<AccountMemberships>(html`<account-memberships
-      base-url=${SERVICE_URL}
-      account-id=${cobol}
-      .accessToken=${token}
-      .fetch=${(input: RequestInfo | URL, init?: RequestInit) => {
-        requests.push(String(input));
-        return fetch(input, init);
-      }}
-    ></account-memberships>`);
+    const el = await fixture<AccountMemberships>(
+      html`<account-memberships
+        base-url=${SERVICE_URL}
+        account-id=${cobol}
+        .accessToken=${token}
+        .fetch=${(input: RequestInfo | URL, init?: RequestInit) => {
+          requests.push(String(input));
+          return fetch(input, init);
+        }}
+      ></account-memberships>`,
+    );
     await settled(el);
     expect(requests).to.have.length(1);
     expect(new URL(requests[0]).searchParams.get('include')).to.equal('account_member');
@@ -90,7 +94,9 @@ describe('<account-memberships>', () => {
         token,
       );
       const upMembers = new Map(up.included?.account_members.map((m) => [m.id, m.email]));
-      expect(column(el, 'email')).to.deep.equal(up.data.map((ms) => upMembers.get(ms.relationships.account_member.data.id)));
+      expect(column(el, 'email')).to.deep.equal(
+        up.data.map((ms) => upMembers.get(ms.relationships.account_member.data.id)),
+      );
       sortButton(el, attribute).click();
       await settled(el);
       expect(header(el, attribute).getAttribute('aria-sort')).to.equal('descending');
@@ -102,8 +108,8 @@ describe('<account-memberships>', () => {
 
   it('pages through an account and follows the service totals', async () => {
     const el = await memberships(analytical, { pageSize: '10', sort: 'name' });
-    const total = (await serviceGet<ListEnvelope<unknown>>(`/v2/accounts/${analytical}/account-memberships`, token)).meta
-      .results.total;
+    const total = (await serviceGet<ListEnvelope<unknown>>(`/v2/accounts/${analytical}/account-memberships`, token))
+      .meta.results.total;
     expect(pageStatus(el)).to.equal(`Showing 1–10 of ${total}`);
     pageButton(el, 'next').click();
     await settled(el);
@@ -129,8 +135,8 @@ describe('<account-memberships>', () => {
     expect(parts(el, 'row')).to.have.length(0);
     expect(part(el, 'empty').textContent).to.contain('does not belong to this account');
 
-    const total = (await serviceGet<ListEnvelope<unknown>>(`/v2/accounts/${analytical}/account-memberships`, token)).meta
-      .results.total;
+    const total = (await serviceGet<ListEnvelope<unknown>>(`/v2/accounts/${analytical}/account-memberships`, token))
+      .meta.results.total;
     const deep = await memberships(analytical, { sort: '-email', pageSize: '10', page: '3' });
     expect(pageStatus(deep)).to.equal(`Showing 21–${total} of ${total}`);
     expect(header(deep, 'email').getAttribute('aria-sort')).to.equal('descending');
@@ -138,7 +144,7 @@ describe('<account-memberships>', () => {
 
   it('says an account has no members yet', async () => {
     const el = await memberships(empty);
-    expect(part(el, 'empty').textContent).to.equal('This account has no members yet.');
+    expect(part(el, 'empty').textContent?.trim()).to.equal('This account has no members yet.');
   });
 
   it('adds an unassigned member: list updates, event fires, focus returns, success is announced', async () => {
@@ -217,7 +223,10 @@ describe('<account-memberships>', () => {
     const created = record<MembershipCreatedEvent>(el, 'membership-created');
     part<HTMLButtonElement>(el, 'add-button').click();
     await settled(el);
-    parts(el, 'candidate').find((c) => c.dataset.id === grace)?.querySelector('input')?.click();
+    parts(el, 'candidate')
+      .find((c) => c.dataset.id === grace)
+      ?.querySelector('input')
+      ?.click();
     part<HTMLButtonElement>(el, 'add-confirm').click();
     await settled(el);
     const alert = part(el, 'add-panel').querySelector('[role="alert"]');

@@ -9,7 +9,12 @@ import { cleanUpSignIn, part, parts, renderPicker } from '../helpers/sign-in-flo
 const later = () => new Date(Date.now() + 60 * 60_000).toISOString();
 
 function accounts(...names: string[]): AccountSession[] {
-  return names.map((name, i) => ({ accountId: `acc-${i + 1}`, accountName: name, token: `token-${i + 1}`, expires: later() }));
+  return names.map((name, i) => ({
+    accountId: `acc-${i + 1}`,
+    accountName: name,
+    token: `token-${i + 1}`,
+    expires: later(),
+  }));
 }
 
 function names(picker: AccountPicker): string[] {
@@ -77,7 +82,10 @@ describe('<account-picker>', () => {
     MemberSession.for('storefront').signIn({ accountMemberId: 'm1', accounts: accounts('Alpha', 'Beta', 'Gamma') });
     const picker = await renderPicker();
     const events = record(picker);
-    const tabStops = () => parts(picker, 'item').filter((i) => i.tabIndex === 0).map((i) => i.textContent?.trim());
+    const tabStops = () =>
+      parts(picker, 'item')
+        .filter((i) => i.tabIndex === 0)
+        .map((i) => i.textContent?.trim());
     const focused = () => picker.shadowRoot?.activeElement?.querySelector('[part~="name"]')?.textContent;
     expect(tabStops()).to.deep.equal(['Alpha']);
 

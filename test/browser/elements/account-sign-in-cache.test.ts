@@ -40,7 +40,14 @@ describe('<account-sign-in> sign-in configuration cache', function () {
     const renamed = gatedFetch((url) =>
       url.pathname.includes('/oidc-profiles')
         ? jsonResponse({
-            data: [{ id: 'p2', type: 'oidc_profile', name: 'Renamed ID', links: { 'authorization-endpoint': 'https://idp.example/a' } }],
+            data: [
+              {
+                id: 'p2',
+                type: 'oidc_profile',
+                name: 'Renamed ID',
+                links: { 'authorization-endpoint': 'https://idp.example/a' },
+              },
+            ],
           })
         : undefined,
     );

@@ -176,7 +176,12 @@ describe('<account-sign-in> failures', function () {
       'http_error',
       'had a problem',
     ],
-    ['a body that is not JSON', () => new Response('<html>oops</html>', { status: 200 }), 'invalid_response', 'could not be read'],
+    [
+      'a body that is not JSON',
+      () => new Response('<html>oops</html>', { status: 200 }),
+      'invalid_response',
+      'could not be read',
+    ],
   ] as const) {
     it(`shows ${name} on the token request after the callback (${code})`, async () => {
       const { url } = await startedState();
@@ -192,7 +197,9 @@ describe('<account-sign-in> failures', function () {
 
     it(`shows ${name} while loading the settings (${code}), and retries`, async () => {
       let broken = true;
-      const spy = routedFetch((u) => (broken && u.pathname === '/v2/settings/account-authentication' ? answer() : undefined));
+      const spy = routedFetch((u) =>
+        broken && u.pathname === '/v2/settings/account-authentication' ? answer() : undefined,
+      );
       const reported = nextError();
       const el = await renderSignIn({}, { fetch: spy.fetch });
       expect((await reported).detail.error.code).to.equal(code);
@@ -227,7 +234,9 @@ describe('<account-sign-in> failures', function () {
   function profilesAnswer(link: string, name = 'Evil ID') {
     return routedFetch((u) =>
       u.pathname.includes('/oidc-profiles')
-        ? jsonResponse({ data: [{ id: 'hostile-profile', type: 'oidc_profile', name, links: { 'authorization-endpoint': link } }] })
+        ? jsonResponse({
+            data: [{ id: 'hostile-profile', type: 'oidc_profile', name, links: { 'authorization-endpoint': link } }],
+          })
         : undefined,
     );
   }
@@ -235,7 +244,11 @@ describe('<account-sign-in> failures', function () {
   for (const [title, link, redirectUri] of [
     ['a javascript: link', 'javascript:alert(1)', undefined],
     ['a data: link', 'data:text/html,<script>alert(1)</script>', undefined],
-    ['plain http to another host from an https store', 'http://idp.example.com/authorize?profile=1', 'https://shop.example/'],
+    [
+      'plain http to another host from an https store',
+      'http://idp.example.com/authorize?profile=1',
+      'https://shop.example/',
+    ],
   ] as const) {
     it(`refuses ${title} (unsafe_endpoint): no navigation, no transaction`, async () => {
       const el = await renderSignIn({ redirectUri }, { fetch: profilesAnswer(link).fetch });
@@ -255,7 +268,10 @@ describe('<account-sign-in> failures', function () {
   }
 
   it('allows plain http to a loopback address (the local reference service)', async () => {
-    const el = await renderSignIn({ redirectUri: 'https://shop.example/' }, { fetch: profilesAnswer('http://127.0.0.1:9/authorize').fetch });
+    const el = await renderSignIn(
+      { redirectUri: 'https://shop.example/' },
+      { fetch: profilesAnswer('http://127.0.0.1:9/authorize').fetch },
+    );
     const event = await startSignIn(el);
     expect(event.detail.url.startsWith('http://127.0.0.1:9/authorize?')).to.equal(true);
   });
@@ -291,7 +307,9 @@ describe('<account-sign-in> failures', function () {
     const session = MemberSession.for('storefront');
     session.signIn({
       accountMemberId: 'member-1',
-      accounts: [{ accountId: 'a1', accountName: 'Soon Gone', token: 't', expires: new Date(Date.now() + 300).toISOString() }],
+      accounts: [
+        { accountId: 'a1', accountName: 'Soon Gone', token: 't', expires: new Date(Date.now() + 300).toISOString() },
+      ],
     });
     await waitForPart(el, 'sign-out');
     const signedOut = (await oneEvent(el, 'signed-out')) as SignedOutEvent;
@@ -452,6 +470,9 @@ describe('<account-sign-in> failures', function () {
     expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('base');
     release();
     await waitForPart(el, 'button');
-    expect(el.shadowRoot?.activeElement?.getAttribute('part'), 'focus is not taken again when the buttons come').to.equal('base');
+    expect(
+      el.shadowRoot?.activeElement?.getAttribute('part'),
+      'focus is not taken again when the buttons come',
+    ).to.equal('base');
   });
 });

@@ -4,7 +4,12 @@ import { sendKeys } from '@web/test-runner-commands';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
 import { MemberSession, resetSessionsForTesting } from '../../../src/auth/session.js';
 import { TRANSACTION_KEY_PREFIX } from '../../../src/auth/transaction.js';
-import type { AccountSelectedEvent, SignInRedirectEvent, SignedInEvent, StorefrontErrorEvent } from '../../../src/events.js';
+import type {
+  AccountSelectedEvent,
+  SignInRedirectEvent,
+  SignedInEvent,
+  StorefrontErrorEvent,
+} from '../../../src/events.js';
 import { SERVICE_URL, fixtureId, implicitToken, resetService } from '../helpers/service.js';
 import {
   REDIRECT_URI,
@@ -64,7 +69,9 @@ describe('<account-sign-in> with the reference service', function () {
     const q = url.searchParams;
 
     expect(`${url.origin}${url.pathname}`).to.equal(`${SERVICE_URL}/oidc/authorize`);
-    expect(q.get('profile_id'), 'the profile link keeps its own parameter').to.equal(await fixtureId('profile:example-id'));
+    expect(q.get('profile_id'), 'the profile link keeps its own parameter').to.equal(
+      await fixtureId('profile:example-id'),
+    );
     expect(event.detail.profileId).to.equal(await fixtureId('profile:example-id'));
     expect(q.get('scope')).to.equal('openid email');
     expect(url.search).to.include('scope=openid+email');
@@ -306,7 +313,7 @@ describe('<account-sign-in> with the reference service', function () {
     expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
     el.signOutLabel = 'Leave';
     await el.updateComplete;
-    expect(part(el, 'sign-out')?.textContent).to.equal('Leave');
+    expect(part(el, 'sign-out')?.textContent?.trim()).to.equal('Leave');
     expect(sessionStorage.getItem(SESSION_KEY), 'a render does not write the session back').to.equal(null);
     expect(el.storage, 'unset by default').to.equal(undefined);
   });
@@ -335,7 +342,10 @@ describe('<account-sign-in> with the reference service', function () {
     expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('base');
     release();
     await waitForPart(el, 'button');
-    expect(el.shadowRoot?.activeElement?.getAttribute('part'), 'focus is not taken again when the buttons come').to.equal('base');
+    expect(
+      el.shadowRoot?.activeElement?.getAttribute('part'),
+      'focus is not taken again when the buttons come',
+    ).to.equal('base');
     await expect(el).to.be.accessible();
   });
 

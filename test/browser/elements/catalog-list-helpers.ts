@@ -55,16 +55,19 @@ async function signIn(login: string): Promise<AccountManagementTokenResponse> {
     state,
     codeChallenge,
   });
-  const landed = new URL(
-    (await executeServerCommand('idp-sign-in', { url, login, password: 'password' })) as string,
-  );
+  const landed = new URL((await executeServerCommand('idp-sign-in', { url, login, password: 'password' })) as string);
   const code = landed.searchParams.get('code');
   if (!code || landed.searchParams.get('state') !== state) throw new Error(`sign-in failed: ${landed.href}`);
   return client.createAccountManagementTokens({ code, redirectUri, codeVerifier });
 }
 
 export function sessionAccounts(answer: AccountManagementTokenResponse): AccountSession[] {
-  return answer.data.map((t) => ({ accountId: t.account_id, accountName: t.account_name, token: t.token, expires: t.expires }));
+  return answer.data.map((t) => ({
+    accountId: t.account_id,
+    accountName: t.account_name,
+    token: t.token,
+    expires: t.expires,
+  }));
 }
 
 export function accountNamed(answer: AccountManagementTokenResponse, name: string): AccountSession {

@@ -58,11 +58,13 @@ describe('<catalog-list> states', () => {
 
   it('a bad accessToken gets the real 401: a readable error, a retry and storefront-error', async () => {
     const errors: StorefrontErrorEvent[] = [];
-    const el = await fixture<CatalogList>(html`<catalog-list
-      base-url=${SERVICE_URL}
-      .accessToken=${'not-a-token'}
-      @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
-    ></catalog-list>`);
+    const el = await fixture<CatalogList>(
+      html`<catalog-list
+        base-url=${SERVICE_URL}
+        .accessToken=${'not-a-token'}
+        @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
+      ></catalog-list>`,
+    );
     await loaded(el);
     expect(errorText(el)).to.equal('You are not signed in, or your access has expired.');
     expect(part(el, 'error').getAttribute('role')).to.equal('alert');
@@ -128,7 +130,9 @@ describe('<catalog-list> states', () => {
   for (const [what, answer, code, sentence] of faults) {
     it(`shows ${what} with a retry that recovers, and fires storefront-error`, async () => {
       let broken = true;
-      const fake = fakeFetch((call) => (broken ? answer() : fetch(call.url, { headers: call.headers, signal: call.signal })));
+      const fake = fakeFetch((call) =>
+        broken ? answer() : fetch(call.url, { headers: call.headers, signal: call.signal }),
+      );
       const token = await implicitToken();
       const el = await withFetch(fake.fetch, token);
       const errors = fired.get(el)!;

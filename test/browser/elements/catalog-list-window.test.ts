@@ -127,11 +127,9 @@ describe('<catalog-list> windowing', () => {
     const answers = fakeFetch((call) =>
       jsonResponse({ data: syntheticCatalogs(50).map((c) => ({ ...c, id: `${c.id}-${call.url.length}` })), links: {} }),
     );
-    const el = await fixture<CatalogList>(html`<catalog-list
-      base-url=${SERVICE_URL}
-      .accessToken=${'token'}
-      .fetch=${answers.fetch}
-    ></catalog-list>`);
+    const el = await fixture<CatalogList>(
+      html`<catalog-list base-url=${SERVICE_URL} .accessToken=${'token'} .fetch=${answers.fetch}></catalog-list>`,
+    );
     await loaded(el);
     for (let i = 0; i < 30; i++) el.reload();
     await loaded(el);

@@ -31,14 +31,16 @@ describe('<catalog-list> with the reference service', () => {
   });
 
   async function list(extra?: (el: CatalogList) => void, attrs: { pageSize?: string; lang?: string } = {}) {
-    const el = await fixture<CatalogList>(html`<catalog-list
-      base-url=${SERVICE_URL}
-      client-id="storefront"
-      storage="memory"
-      page-size=${attrs.pageSize ?? ''}
-      lang=${attrs.lang ?? 'en-GB'}
-      .fetch=${undefined}
-    ></catalog-list>`);
+    const el = await fixture<CatalogList>(
+      html`<catalog-list
+        base-url=${SERVICE_URL}
+        client-id="storefront"
+        storage="memory"
+        page-size=${attrs.pageSize ?? ''}
+        lang=${attrs.lang ?? 'en-GB'}
+        .fetch=${undefined}
+      ></catalog-list>`,
+    );
     extra?.(el);
     await loaded(el);
     return el;
@@ -108,15 +110,18 @@ describe('<catalog-list> with the reference service', () => {
     const errors: StorefrontErrorEvent[] = [];
     const observed = observedFetch((url, index) => {
       // switch while the first catalog request is on its way to the real service
-      if (index === 0 && url.includes('/catalogs')) session.select(accountNamed(ada, 'Harvard Computation Lab').accountId);
+      if (index === 0 && url.includes('/catalogs'))
+        session.select(accountNamed(ada, 'Harvard Computation Lab').accountId);
     });
-    const el = await fixture<CatalogList>(html`<catalog-list
-      base-url=${SERVICE_URL}
-      client-id="storefront"
-      storage="memory"
-      .fetch=${observed.fetch}
-      @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
-    ></catalog-list>`);
+    const el = await fixture<CatalogList>(
+      html`<catalog-list
+        base-url=${SERVICE_URL}
+        client-id="storefront"
+        storage="memory"
+        .fetch=${observed.fetch}
+        @storefront-error=${(e: StorefrontErrorEvent) => errors.push(e)}
+      ></catalog-list>`,
+    );
     await waitUntil(() => observed.urls.length >= 2, 'a second request');
     await loaded(el);
     expect(observed.signals[0]?.aborted).to.equal(true);
@@ -144,13 +149,15 @@ describe('<catalog-list> with the reference service', () => {
     const observed = observedFetch((url) =>
       url.includes('page%5Boffset%5D=2') || url.includes('page[offset]=2') ? secondMayAnswer : undefined,
     );
-    const el = await fixture<CatalogList>(html`<catalog-list
-      base-url=${SERVICE_URL}
-      client-id="storefront"
-      storage="memory"
-      page-size="2"
-      .fetch=${observed.fetch}
-    ></catalog-list>`);
+    const el = await fixture<CatalogList>(
+      html`<catalog-list
+        base-url=${SERVICE_URL}
+        client-id="storefront"
+        storage="memory"
+        page-size="2"
+        .fetch=${observed.fetch}
+      ></catalog-list>`,
+    );
     await waitUntil(() => shownNames(el).length === 2, 'the first page');
     expect(isBusy(el)).to.equal(true);
     expect(part(el, 'loading-label').textContent).to.equal('Loading more catalogs…');
@@ -171,13 +178,15 @@ describe('<catalog-list> with the reference service', () => {
     // the same service under its other loopback name: a different origin, as a regional catalog address is
     const catalogHost = service.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
     const catalogBase = `http://${catalogHost}:${service.port}`;
-    const el = await fixture<CatalogList>(html`<catalog-list
-      base-url=${SERVICE_URL}
-      catalog-base-url=${catalogBase}
-      client-id="storefront"
-      storage="memory"
-      .fetch=${observed.fetch}
-    ></catalog-list>`);
+    const el = await fixture<CatalogList>(
+      html`<catalog-list
+        base-url=${SERVICE_URL}
+        catalog-base-url=${catalogBase}
+        client-id="storefront"
+        storage="memory"
+        .fetch=${observed.fetch}
+      ></catalog-list>`,
+    );
     await loaded(el);
     expect(shownNames(el)).to.deep.equal(VISIBLE.storeWide);
     expect(new URL(observed.urls.find((u) => u.includes('/oauth/access_token'))!).origin).to.equal(service.origin);

@@ -21,7 +21,7 @@ export const OPERATOR_CLIENT = { clientId: 'admin', clientSecret: 'admin-secret'
 async function accessToken(form: Record<string, string>): Promise<string> {
   const response = await fetch(`${SERVICE_URL}/oauth/access_token`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Accept': 'application/json' },
     body: new URLSearchParams(form),
   });
   if (!response.ok) throw new Error(`access token request failed: HTTP ${response.status} ${await response.text()}`);

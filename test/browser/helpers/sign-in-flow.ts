@@ -78,7 +78,9 @@ export async function renderSignIn(
   return fixture<AccountSignIn>(el);
 }
 
-export function renderPicker(attrs: { clientId?: string; storage?: string; label?: string } = {}): Promise<AccountPicker> {
+export function renderPicker(
+  attrs: { clientId?: string; storage?: string; label?: string } = {},
+): Promise<AccountPicker> {
   return fixture<AccountPicker>(
     html`<account-picker
       client-id=${attrs.clientId ?? 'storefront'}

@@ -144,7 +144,12 @@ const KIND_NAMES = {
   account: 'an account management token',
 };
 
+/** The header in which the vendor's API takes an account management token beside an implicit bearer. */
+export const ACCOUNT_TOKEN_HEADER = 'ep-account-management-authentication-token';
+
 /**
+ * The caller: the bearer token, or, where the endpoint takes account tokens and the request carries the
+ * account token header (the vendor's way), the account token of that header under a valid implicit bearer.
  * @param {Service} service
  * @param {import('node:http').IncomingMessage} req
  * @param {Array<TokenSubject['kind']>} kinds
@@ -153,12 +158,18 @@ async function authenticate(service, req, kinds) {
   const header = req.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized();
-  const subject = await service.tokens.verify(match[1]);
-  if (!subject) throw unauthorized();
+  const bearer = await service.tokens.verify(match[1]);
+  if (!bearer) throw unauthorized();
+  const accountHeader = req.headers[ACCOUNT_TOKEN_HEADER];
+  let subject = bearer;
+  if (accountHeader !== undefined && kinds.includes('account') && bearer.kind !== 'account') {
+    const account = typeof accountHeader === 'string' ? await service.tokens.verify(accountHeader.trim()) : null;
+    if (account?.kind !== 'account') throw unauthorized();
+    subject = account;
+  }
   if (!kinds.includes(subject.kind)) {
-    throw forbidden(
-      `This endpoint does not accept ${KIND_NAMES[subject.kind]}; it needs ${kinds.map((k) => KIND_NAMES[k]).join(' or ')}`,
-    );
+    const needed = kinds.map((k) => KIND_NAMES[k]).join(' or ');
+    throw forbidden(`This endpoint does not accept ${KIND_NAMES[subject.kind]}; it needs ${needed}`);
   }
   return subject;
 }

@@ -4,7 +4,7 @@
  */
 
 export const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-export const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept';
+export const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, EP-Account-Management-Authentication-Token';
 
 /**
  * Headers added to every API answer.

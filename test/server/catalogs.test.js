@@ -36,6 +36,37 @@ describe('GET /catalogs', () => {
     assert.deepEqual(await catalogNames(cobol.token), namesOf(/** @type {any} */ (CATALOG_VISIBILITY.cobol)));
   });
 
+  it('takes the account token in EP-Account-Management-Authentication-Token beside an implicit bearer', async () => {
+    const ada = await signIn(base, 'ada@example.com');
+    const harvard = ada.body.data.find((/** @type {any} */ t) => t.account_id === ACCOUNTS.harvard.id).token;
+    const implicit = await accessToken(base, 'implicit');
+    const headers = { 'EP-Account-Management-Authentication-Token': harvard };
+    const { status, body } = await api(`${base}/catalogs`, { token: implicit, headers });
+    assert.equal(status, 200);
+    assert.deepEqual(
+      body.data.map((/** @type {any} */ c) => c.attributes.name).sort(),
+      namesOf(/** @type {any} */ (CATALOG_VISIBILITY.harvard)),
+    );
+    const forged = await api(`${base}/catalogs`, {
+      token: implicit,
+      headers: { ...headers, [Object.keys(headers)[0]]: 'x' },
+    });
+    assert.equal(forged.status, 401, 'a header token that does not verify is refused, not ignored');
+    const noBearer = await api(`${base}/catalogs`, { headers });
+    assert.equal(noBearer.status, 401, 'the header needs a valid bearer beside it');
+  });
+
+  it('lets a browser send that header (CORS preflight)', async () => {
+    const res = await fetch(`${base}/catalogs`, {
+      method: 'OPTIONS',
+      headers: {
+        'Origin': 'https://shop.example',
+        'Access-Control-Request-Headers': 'ep-account-management-authentication-token',
+      },
+    });
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /EP-Account-Management-Authentication-Token/i);
+  });
+
   it('shows an operator every catalog', async () => {
     assert.equal((await catalogNames(operator)).length, CATALOG_LIST.length);
   });

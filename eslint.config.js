@@ -24,6 +24,7 @@ export default tseslint.config(
       'scripts/**/*.mjs',
       'test/server/**/*.js',
       'test/support/**/*.js',
+      'test/vendor/**/*.js',
       'demo/**/*.js',
       '*.config.{js,mjs,ts}',
       'vite.config.ts',

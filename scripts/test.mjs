@@ -74,6 +74,7 @@ check('build', 'node', ['scripts/build.mjs']);
 check('size', 'npx', ['size-limit']);
 if (chromium) browserTests();
 nodeTests('server', 'test/server');
+nodeTests('vendor', 'test/vendor');
 nodeTests('package', 'test/package');
 if (chromium) nodeTests('e2e', 'test/e2e');
 

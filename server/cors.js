@@ -4,7 +4,11 @@
  */
 
 export const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-export const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, EP-Account-Management-Authentication-Token';
+/** The vendor's account token header, and the headers its JavaScript SDK sends with every request. */
+export const ALLOWED_HEADERS = [
+  'Authorization, Content-Type, Accept, EP-Account-Management-Authentication-Token',
+  'X-Moltin-SDK-Language, X-Moltin-SDK-Version, X-Moltin-Application',
+].join(', ');
 
 /**
  * Headers added to every API answer.

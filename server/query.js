@@ -4,7 +4,7 @@
  * Filter grammar (the browser client writes the same):
  *   filter := expr (':' expr)*          several expressions are ANDed
  *   expr   := op '(' attr ',' value ')'
- *   op     := 'eq' | 'like'
+ *   op     := 'eq' | 'like' | 'ilike'
  *   value  := bare | quoted
  *   bare   := one or more characters other than ( ) , : " \  -- or a backslash escape
  *   quoted := '"' (any character but " and \, or '\' followed by any character)* '"'
@@ -12,6 +12,7 @@
  * In `like`, an unescaped `*` is a wildcard (any run of characters) and `\*` a literal star; a pattern
  * without any wildcard is a "contains" test. `like` ignores case. `eq` is exact, except on `email`
  * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
+ * `ilike` is the vendor's case-insensitive `like`; since `like` already ignores case, the two match alike.
  */
 import { badRequest } from './errors.js';
 
@@ -19,7 +20,8 @@ export const MAX_PAGE_VALUE = 10000;
 export const DEFAULT_PAGE_LIMIT = 25;
 
 /**
- * @typedef {{ op: 'eq' | 'like', attr: string, value: string, parts: Array<string | typeof WILDCARD> }} FilterExpr
+ * @typedef {{ op: 'eq' | 'like' | 'ilike', attr: string, value: string, parts: Array<string | typeof WILDCARD> }}
+ *   FilterExpr
  */
 export const WILDCARD = Symbol('wildcard');
 
@@ -39,10 +41,10 @@ export function parseFilter(input, attributes) {
   if (input === '') fail('the filter is empty');
   for (;;) {
     const opMatch = /^[a-z_]+/i.exec(input.slice(i));
-    if (!opMatch) fail('expected an operator (eq or like)');
+    if (!opMatch) fail('expected an operator (eq, like or ilike)');
     const op = /** @type {string} */ (opMatch?.[0]);
-    if (op !== 'eq' && op !== 'like') {
-      throw badRequest(`Unknown filter operator "${op}": use eq or like`);
+    if (op !== 'eq' && op !== 'like' && op !== 'ilike') {
+      throw badRequest(`Unknown filter operator "${op}": use eq, like or ilike`);
     }
     i += op.length;
     if (input[i] !== '(') fail(`expected "(" after ${op}`);

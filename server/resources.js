@@ -1,6 +1,17 @@
 /** Store records to the resource shapes of the interface (links absolute, from the request's base URL). */
 
 /**
+ * The answer of a single-resource read or a create: the resource, with its address beside it as well,
+ * where the vendor's answers carry it (`links.self`, and for OIDC profiles all of the profile's links).
+ * @template {{ links: { self: string } }} R
+ * @param {R} resource
+ * @param {Record<string, string>} [links]
+ */
+export function single(resource, links = { self: resource.links.self }) {
+  return { data: resource, links };
+}
+
+/**
  * @param {import('./store.js').MemberRecord} m
  * @param {string} base
  */
@@ -23,6 +34,7 @@ export function membershipResource(ms, base) {
   return {
     id: ms.id,
     type: 'account_membership',
+    account_member_id: ms.account_member_id,
     meta: { timestamps: { created_at: ms.created_at, updated_at: ms.updated_at } },
     relationships: { account_member: { data: { id: ms.account_member_id, type: 'account_member' } } },
     links: { self: `${base}/v2/accounts/${ms.account_id}/account-memberships/${ms.id}` },
@@ -74,6 +86,9 @@ export function catalogResource(c, base) {
 }
 
 /**
+ * A release in the vendor's shape (`catalog-release`, the flags and status under `meta`, the delta under
+ * `relationships`). The flags stay under `attributes` too, where the spec names them, and so does the
+ * delta link under `links`, where earlier clients read it.
  * @param {import('./store.js').CatalogRecord} c
  * @param {import('./store.js').ReleaseRecord} r
  * @param {string} base
@@ -82,15 +97,31 @@ export function releaseResource(c, r, base) {
   const index = c.releases.indexOf(r);
   const previous = index > 0 ? c.releases[index - 1] : undefined;
   const self = `${base}/catalogs/${c.id}/releases/${r.id}`;
+  const delta = `${self}/delta`;
   return {
     id: r.id,
-    type: 'catalog_release',
+    type: 'catalog-release',
     attributes: {
+      name: c.name,
+      description: c.description,
+      catalog_id: c.id,
+      hierarchies: c.hierarchy_ids.map((id) => ({ id })),
       is_full_publish: r.is_full_publish,
       is_full_delta: r.is_full_delta,
       published_at: noZone(r.published_at),
     },
-    meta: { catalog_id: c.id, previous_release_id: previous?.id ?? null },
-    links: { self, delta: `${self}/delta` },
+    meta: {
+      catalog_id: c.id,
+      previous_release_id: previous?.id ?? null,
+      is_full_publish: r.is_full_publish,
+      is_full_delta: r.is_full_delta,
+      owner: c.owner,
+      // publishing is done when the answer is sent: created, started and published at one instant
+      created_at: r.published_at,
+      started_at: r.published_at,
+      release_status: 'PUBLISHED',
+    },
+    relationships: { delta: { links: { related: delta } } },
+    links: { self, delta },
   };
 }

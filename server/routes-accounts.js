@@ -1,8 +1,8 @@
 /** Accounts, account members and account memberships (operator tokens). */
-import { badRequest, forbidden, notFound, unprocessable } from './errors.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized, unprocessable } from './errors.js';
 import { readJson } from './http-util.js';
 import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter } from './query.js';
-import { accountResource, memberResource, membershipResource } from './resources.js';
+import { accountResource, memberResource, membershipResource, single } from './resources.js';
 import { SORT_ATTRIBUTES, sortRecords } from './store.js';
 import { dataOfType, requiredString, UUID_RE } from './validate.js';
 
@@ -17,6 +17,20 @@ function accountOr404(ctx, id) {
   const account = ctx.service.store.account(id);
   if (!account) throw notFound(`The account ${id} was not found`);
   return account;
+}
+
+/**
+ * An operator, for the lists of account members. The spec's error table gives a caller not allowed to
+ * list account members 401 Unauthorized without detail, so a token of another kind gets that, not a 403.
+ * @param {import('./app.js').Ctx} ctx
+ */
+async function memberListCaller(ctx) {
+  try {
+    return await ctx.auth('operator');
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 403) throw unauthorized();
+    throw error;
+  }
 }
 
 /**
@@ -104,14 +118,14 @@ export const accountRoutes = [
       if (who.kind === 'account' && who.accountId !== ctx.params.id) {
         throw forbidden('An account management token may only read its own account');
       }
-      return { status: 200, body: { data: accountResource(accountOr404(ctx, ctx.params.id), ctx.base) } };
+      return { status: 200, body: single(accountResource(accountOr404(ctx, ctx.params.id), ctx.base)) };
     },
   },
   {
     method: 'GET',
     path: '/v2/accounts/:id/account-memberships/unassigned-account-members',
     async handler(ctx) {
-      await ctx.auth('operator');
+      await memberListCaller(ctx);
       accountOr404(ctx, ctx.params.id);
       const assigned = new Set(ctx.service.store.membershipsOf(ctx.params.id).map((ms) => ms.account_member_id));
       return listMembers(ctx, { key: `unassigned:${ctx.params.id}`, test: (m) => !assigned.has(m.id) });
@@ -129,7 +143,8 @@ export const accountRoutes = [
       const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
       const exprs = readFilter(q, MEMBERSHIP_FILTER_ATTRIBUTES);
       const include = q.get('include');
-      if (include !== null && include !== 'account_member') {
+      // account_members is the spelling the vendor's SDK declares
+      if (include !== null && include !== 'account_member' && include !== 'account_members') {
         throw badRequest(`Unknown include "${include}": only account_member is supported`);
       }
       /** @param {import('./store.js').MembershipRecord} ms @param {string} attr */
@@ -144,7 +159,7 @@ export const accountRoutes = [
         data: items.map((ms) => membershipResource(ms, ctx.base)),
         ...pageEnvelope({ total, ...page, url: ctx.url }),
       };
-      if (include === 'account_member') {
+      if (include !== null) {
         const seen = new Set();
         const members = [];
         for (const ms of items) {
@@ -170,7 +185,7 @@ export const accountRoutes = [
       if (!UUID_RE.test(memberId)) throw unprocessable('data.account_member_id must be a UUID');
       if (!ctx.service.store.member(memberId)) throw unprocessable(`The account member ${memberId} does not exist`);
       const ms = ctx.service.store.createMembership(ctx.params.id, memberId);
-      return { status: 201, body: { data: membershipResource(ms, ctx.base) } };
+      return { status: 201, body: single(membershipResource(ms, ctx.base)) };
     },
   },
   {
@@ -181,14 +196,14 @@ export const accountRoutes = [
       accountOr404(ctx, ctx.params.id);
       const ms = ctx.service.store.membershipsOf(ctx.params.id).find((x) => x.id === ctx.params.membership);
       if (!ms) throw notFound(`The account membership ${ctx.params.membership} was not found`);
-      return { status: 200, body: { data: membershipResource(ms, ctx.base) } };
+      return { status: 200, body: single(membershipResource(ms, ctx.base)) };
     },
   },
   {
     method: 'GET',
     path: '/v2/account-members',
     async handler(ctx) {
-      await ctx.auth('operator');
+      await memberListCaller(ctx);
       return listMembers(ctx, null);
     },
   },
@@ -199,7 +214,7 @@ export const accountRoutes = [
       await ctx.auth('operator');
       const m = ctx.service.store.member(ctx.params.id);
       if (!m) throw notFound(`The account member ${ctx.params.id} was not found`);
-      return { status: 200, body: { data: memberResource(m, ctx.base) } };
+      return { status: 200, body: single(memberResource(m, ctx.base)) };
     },
   },
 ];

@@ -3,16 +3,27 @@
  *
  * Creating an OIDC profile (operator token):
  *   POST /v2/authentication-realms/:realm/oidc-profiles
- *   {"data": {"type": "oidc_profile", "name": "My IdP",
+ *   {"data": {"type": "oidc-profile", "name": "My IdP",
  *             "discovery_url": "https://idp.example/.well-known/openid-configuration",
  *             "client_id": "...", "client_secret": "..."}}
- * → 201 with the profile (the secret is never shown again).
+ * → 201 with the profile (the secret is never shown again). `oidc_profile` is taken as the type too.
+ *
+ * Account management tokens (POST /v2/account-members/tokens), by `authentication_mechanism`:
+ * - `oidc`: the code of a sign-in, with its redirect URI and PKCE verifier;
+ * - `account_management_authentication_token`: the caller's current account token, in the header
+ *   EP-Account-Management-Authentication-Token beside the bearer (or as the bearer), for fresh tokens of
+ *   the same member (the vendor's account switch).
  */
 import { badRequest, HttpError, notFound, unprocessable } from './errors.js';
 import { CLIENTS } from './fixtures.js';
 import { readForm, readJson } from './http-util.js';
+import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from './query.js';
+import { single } from './resources.js';
 import { isLoopback } from './sign-in.js';
+import { ACCOUNT_TOKEN_TTL_SECONDS } from './tokens.js';
 import { dataOfType, requiredString } from './validate.js';
+
+const TOKEN_TYPE = 'account_management_authentication_token';
 
 /**
  * @param {import('./store.js').ProfileRecord} p
@@ -20,17 +31,24 @@ import { dataOfType, requiredString } from './validate.js';
  * @param {string} issuer
  */
 export function profileResource(p, base, issuer) {
+  const discoveryUrl = p.embedded ? `${issuer}/.well-known/openid-configuration` : p.discovery_url;
   return {
     id: p.id,
-    type: 'oidc_profile',
+    type: 'oidc-profile',
     name: p.name,
-    discovery_url: p.embedded ? `${issuer}/.well-known/openid-configuration` : p.discovery_url,
+    discovery_url: discoveryUrl,
     client_id: p.client_id,
-    meta: { timestamps: { created_at: p.created_at, updated_at: p.updated_at } },
+    meta: {
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+      timestamps: { created_at: p.created_at, updated_at: p.updated_at },
+    },
     links: {
       'self': `${base}/v2/authentication-realms/${p.realm_id}/oidc-profiles/${p.id}`,
       'authorization-endpoint': `${base}/oidc/authorize?profile_id=${encodeURIComponent(p.id)}`,
       'callback-endpoint': `${base}/oidc/callback`,
+      // the provider's own discovery document: this service publishes none for its sign-in leg
+      'client-discovery-url': discoveryUrl,
     },
   };
 }
@@ -75,15 +93,19 @@ export const authRoutes = [
       const s = ctx.service.store.settings;
       return {
         status: 200,
-        body: {
-          data: {
-            id: s.id,
-            type: 'account_authentication_settings',
-            relationships: { authentication_realm: { data: { id: s.realm_id, type: 'authentication_realm' } } },
-            meta: { client_id: s.client_id },
-            links: { self: `${ctx.base}/v2/settings/account-authentication` },
-          },
-        },
+        body: single({
+          id: s.id,
+          type: 'account_authentication_settings',
+          // what this service does: members come only from sign-ins, no account is made for them, and a
+          // member cannot change their own details
+          enable_self_signup: false,
+          auto_create_account_for_account_members: false,
+          account_member_self_management: 'disabled',
+          account_management_authentication_token_timeout_secs: ACCOUNT_TOKEN_TTL_SECONDS,
+          relationships: { authentication_realm: { data: { id: s.realm_id, type: 'authentication_realm' } } },
+          meta: { client_id: s.client_id },
+          links: { self: `${ctx.base}/v2/settings/account-authentication` },
+        }),
       };
     },
   },
@@ -93,12 +115,18 @@ export const authRoutes = [
     async handler(ctx) {
       await ctx.auth('implicit', 'operator');
       const realm = realmOf(ctx);
-      const data = ctx.service.store
-        .profilesOfRealm(realm)
-        .map((p) => profileResource(p, ctx.base, ctx.service.issuer));
+      const page = parsePage(ctx.url.searchParams);
+      const all = ctx.service.store.profilesOfRealm(realm);
+      const { meta, links } = pageEnvelope({ total: all.length, ...page, url: ctx.url });
       return {
         status: 200,
-        body: { data, links: { self: `${ctx.base}/v2/authentication-realms/${realm}/oidc-profiles` } },
+        body: {
+          data: all
+            .slice(page.offset, page.offset + page.limit)
+            .map((p) => profileResource(p, ctx.base, ctx.service.issuer)),
+          meta,
+          links: { self: `${ctx.base}/v2/authentication-realms/${realm}/oidc-profiles`, ...links },
+        },
       };
     },
   },
@@ -108,7 +136,7 @@ export const authRoutes = [
     async handler(ctx) {
       await ctx.auth('operator');
       const realm = realmOf(ctx);
-      const data = dataOfType(await readJson(ctx.req), 'oidc_profile');
+      const data = dataOfType(await readJson(ctx.req), 'oidc-profile', ['oidc_profile']);
       const name = requiredString(data, 'name');
       const discoveryUrl = requiredString(data, 'discovery_url');
       const clientId = requiredString(data, 'client_id');
@@ -135,7 +163,8 @@ export const authRoutes = [
         client_id: clientId,
         client_secret: clientSecret,
       });
-      return { status: 201, body: { data: profileResource(profile, ctx.base, ctx.service.issuer) } };
+      const resource = profileResource(profile, ctx.base, ctx.service.issuer);
+      return { status: 201, body: single(resource, resource.links) };
     },
   },
   {
@@ -147,21 +176,36 @@ export const authRoutes = [
       const profile = ctx.service.store.profile(ctx.params.profile);
       if (!profile || profile.realm_id !== realm)
         throw notFound(`The OIDC profile ${ctx.params.profile} was not found`);
-      return { status: 200, body: { data: profileResource(profile, ctx.base, ctx.service.issuer) } };
+      const resource = profileResource(profile, ctx.base, ctx.service.issuer);
+      return { status: 200, body: single(resource, resource.links) };
     },
   },
   {
     method: 'POST',
     path: '/v2/account-members/tokens',
     async handler(ctx) {
-      await ctx.auth('implicit', 'operator');
-      const data = dataOfType(await readJson(ctx.req), 'account_management_authentication_token');
+      const caller = await ctx.auth('implicit', 'operator', 'account');
+      const data = dataOfType(await readJson(ctx.req), TOKEN_TYPE);
       const mechanism = requiredString(data, 'authentication_mechanism');
-      if (mechanism !== 'oidc') throw unprocessable(`Unsupported authentication_mechanism "${mechanism}": use oidc`);
-      const code = requiredString(data, 'oauth_authorization_code');
-      const redirectUri = requiredString(data, 'oauth_redirect_uri');
-      const verifier = requiredString(data, 'oauth_code_verifier');
-      const memberId = ctx.service.signIn.redeemCode(code, redirectUri, verifier);
+      /** @type {string} */
+      let memberId;
+      if (mechanism === 'oidc') {
+        // the code exchange is a storefront's or back end's; an account token cannot make it
+        await ctx.auth('implicit', 'operator');
+        const code = requiredString(data, 'oauth_authorization_code');
+        const redirectUri = requiredString(data, 'oauth_redirect_uri');
+        const verifier = requiredString(data, 'oauth_code_verifier');
+        memberId = ctx.service.signIn.redeemCode(code, redirectUri, verifier);
+      } else if (mechanism === TOKEN_TYPE) {
+        if (caller.kind !== 'account') {
+          throw badRequest(
+            `The ${TOKEN_TYPE} mechanism needs the current account token in EP-Account-Management-Authentication-Token`,
+          );
+        }
+        memberId = caller.accountMemberId;
+      } else {
+        throw unprocessable(`Unsupported authentication_mechanism "${mechanism}": use oidc or ${TOKEN_TYPE}`);
+      }
       const { store, tokens } = ctx.service;
       const accounts = store.accountsOfMember(memberId);
       const issued = await Promise.all(
@@ -176,7 +220,10 @@ export const authRoutes = [
           };
         }),
       );
-      return { status: 200, body: { meta: { account_member_id: memberId }, data: issued } };
+      // every token in one page, in the list envelope of the vendor's answer (the spec keeps status 200)
+      const limit = Math.max(DEFAULT_PAGE_LIMIT, issued.length);
+      const { meta, links } = pageEnvelope({ total: issued.length, limit, offset: 0, url: ctx.url });
+      return { status: 200, body: { meta: { account_member_id: memberId, ...meta }, data: issued, links } };
     },
   },
 ];

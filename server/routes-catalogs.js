@@ -5,13 +5,16 @@
  *
  * Publishing (operator): POST /catalogs/:id/releases with no body, or
  *   {"data": {"type": "catalog_release", "attributes": {"full_publish": true}}}
- * (also accepted: data.full_publish, data.attributes.export_full_delta). The first release is always a
- * full publish; later ones only on request. Releases are listed newest first.
+ * (also accepted: data.full_publish). The first release is always a full publish; later ones only on
+ * request. The vendor's body {"data": {"export_full_delta": true}} (also under data.attributes) asks for a
+ * full delta without a full publish. Releases are listed newest first.
+ *
+ * Every route also answers under /pcm (`/pcm/catalogs…`), where the vendor's SDK addresses catalogs.
  */
 import { badRequest, notFound } from './errors.js';
 import { readText } from './http-util.js';
 import { parsePage } from './query.js';
-import { catalogResource, releaseResource } from './resources.js';
+import { catalogResource, releaseResource, single } from './resources.js';
 
 /**
  * @param {import('./store.js').CatalogRecord} c
@@ -65,8 +68,39 @@ function releaseIndex(catalog, id) {
   return index;
 }
 
+/**
+ * A publish request's flags: `{ fullPublish, fullDelta }`; a 400 for a body that is not one.
+ * @param {string} text the request body
+ */
+function publishOptions(text) {
+  if (text.trim() === '') return { fullPublish: false, fullDelta: false };
+  /** @type {any} */
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw badRequest('The request body is not valid JSON');
+  }
+  const data = body?.data;
+  if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
+    throw badRequest('data must be an object');
+  }
+  if (data?.type !== undefined && data.type !== 'catalog_release' && data.type !== 'catalog-release') {
+    throw badRequest('data.type must be "catalog-release"');
+  }
+  /** @param {unknown} flag @param {string} name */
+  const flagOf = (flag, name) => {
+    if (flag !== undefined && typeof flag !== 'boolean') throw badRequest(`${name} must be a boolean`);
+    return flag === true;
+  };
+  return {
+    fullPublish: flagOf(data?.attributes?.full_publish ?? data?.full_publish, 'full_publish'),
+    fullDelta: flagOf(data?.export_full_delta ?? data?.attributes?.export_full_delta, 'export_full_delta'),
+  };
+}
+
 /** @type {import('./app.js').Route[]} */
-export const catalogRoutes = [
+const routes = [
   {
     method: 'GET',
     path: '/catalogs',
@@ -100,7 +134,7 @@ export const catalogRoutes = [
     path: '/catalogs/:id',
     async handler(ctx) {
       const c = await visibleCatalog(ctx);
-      return { status: 200, body: { data: catalogResource(c, ctx.base) } };
+      return { status: 200, body: single(catalogResource(c, ctx.base)) };
     },
   },
   {
@@ -135,29 +169,9 @@ export const catalogRoutes = [
     path: '/catalogs/:id/releases',
     async handler(ctx) {
       const c = await operatorCatalog(ctx);
-      const text = await readText(ctx.req);
-      let fullPublish = false;
-      if (text.trim() !== '') {
-        /** @type {any} */
-        let body;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          throw badRequest('The request body is not valid JSON');
-        }
-        const data = body?.data;
-        if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
-          throw badRequest('data must be an object');
-        }
-        if (data?.type !== undefined && data.type !== 'catalog_release') {
-          throw badRequest('data.type must be "catalog_release"');
-        }
-        const flag = data?.attributes?.full_publish ?? data?.full_publish ?? data?.attributes?.export_full_delta;
-        if (flag !== undefined && typeof flag !== 'boolean') throw badRequest('full_publish must be a boolean');
-        fullPublish = flag === true;
-      }
-      const { release } = ctx.service.store.publish(c.id, { fullPublish });
-      return { status: 201, body: { data: releaseResource(c, release, ctx.base) } };
+      const options = publishOptions(await readText(ctx.req));
+      const { release } = ctx.service.store.publish(c.id, options);
+      return { status: 201, body: single(releaseResource(c, release, ctx.base)) };
     },
   },
   {
@@ -166,7 +180,7 @@ export const catalogRoutes = [
     async handler(ctx) {
       const c = await visibleCatalog(ctx);
       const r = c.releases[releaseIndex(c, ctx.params.release)];
-      return { status: 200, body: { data: releaseResource(c, r, ctx.base) } };
+      return { status: 200, body: single(releaseResource(c, r, ctx.base)) };
     },
   },
   {
@@ -195,3 +209,6 @@ export const catalogRoutes = [
     },
   },
 ];
+
+/** The routes at the spec's paths and again under /pcm, the vendor's catalog prefix. */
+export const catalogRoutes = [...routes, ...routes.map((route) => ({ ...route, path: `/pcm${route.path}` }))];

@@ -300,12 +300,13 @@ export class Store {
 
   /**
    * Publishes a catalog: the first release is always a full publish; later ones are full only on request.
-   * A full publish is also a full delta (a mirror should drop what it had). Keeps {@link RELEASES_KEPT}.
+   * A full publish is also a full delta (a mirror should drop what it had); a full delta alone can be asked
+   * for too (the vendor's `export_full_delta`). Keeps {@link RELEASES_KEPT}.
    * @param {string} catalogId
-   * @param {{ fullPublish?: boolean }} options
+   * @param {{ fullPublish?: boolean, fullDelta?: boolean }} options
    * @returns {{ release: ReleaseRecord, previous: ReleaseRecord | undefined }}
    */
-  publish(catalogId, { fullPublish = false }) {
+  publish(catalogId, { fullPublish = false, fullDelta = false }) {
     const catalog = this.catalogsById.get(catalogId);
     if (!catalog) throw notFound(`The catalog ${catalogId} was not found`);
     const previous = catalog.releases.at(-1);
@@ -317,7 +318,7 @@ export class Store {
     const release = {
       id: randomUUID(),
       is_full_publish: full,
-      is_full_delta: full,
+      is_full_delta: full || fullDelta,
       // strictly after the previous release even when published within the same millisecond
       published_at: new Date(Math.max(Date.now(), last + 1)).toISOString(),
     };

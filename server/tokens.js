@@ -5,7 +5,7 @@
  * - `account`: account management authentication token of one member for one account.
  * The secret is random per store and persisted with `--data`, so tokens survive a restart then.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -34,13 +34,17 @@ export class Tokens {
    * @param {number} expiresAt unix seconds
    */
   async #sign(claims, subject, expiresAt) {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(ISSUER)
-      .setSubject(subject)
-      .setIssuedAt()
-      .setExpirationTime(expiresAt)
-      .sign(this.#key);
+    return (
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setSubject(subject)
+        .setIssuedAt()
+        // a fresh token is never the same string as one issued before in the same second
+        .setJti(randomUUID())
+        .setExpirationTime(expiresAt)
+        .sign(this.#key)
+    );
   }
 
   /**

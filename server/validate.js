@@ -9,16 +9,17 @@ export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /**
  * `body.data` as an object of the expected `type`.
  * @param {Record<string, any>} body
- * @param {string} type
+ * @param {string} type the type errors name
+ * @param {string[]} [alsoAccepted] other spellings of the same type that are taken too
  * @returns {Record<string, any>}
  */
-export function dataOfType(body, type) {
+export function dataOfType(body, type, alsoAccepted = []) {
   const data = body.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw badRequest('The body must have a "data" object');
   }
   if (data.type === undefined) throw badRequest(`data.type is required and must be "${type}"`);
-  if (typeof data.type !== 'string' || data.type !== type) {
+  if (typeof data.type !== 'string' || (data.type !== type && !alsoAccepted.includes(data.type))) {
     // only a short string is quoted back: never serialise an arbitrary (possibly huge or deeply nested) value
     const shown =
       typeof data.type === 'string' && data.type.length <= MAX_ECHO ? `, not ${JSON.stringify(data.type)}` : '';

@@ -90,11 +90,12 @@ export interface Catalog {
 
 /**
  * A published release of a catalog. The spec names only the two booleans; the reference service adds
- * when it was published and the delta link that the publish response carries.
+ * when it was published and the delta link that the publish response carries, and the vendor's fields
+ * (the type as the vendor spells it, the flags again under `meta`, the delta under `relationships`).
  */
 export interface CatalogRelease {
   id: string;
-  type: 'catalog_release';
+  type: 'catalog-release';
   attributes: {
     is_full_publish: boolean;
     is_full_delta: boolean;

@@ -91,12 +91,31 @@ describe('bearer tokens', () => {
 
   it('403 when the kind of token may not do it', async () => {
     const implicit = await accessToken(base, 'implicit');
-    const { status, body } = await api(url(), { token: implicit });
+    const memberships = `${base}/v2/accounts/${ACCOUNTS.analytical.id}/account-memberships`;
+    const { status, body } = await api(memberships, { token: implicit });
     assert.equal(status, 403);
     assert.match(body.errors[0].detail, /implicit token/);
     const { token } = await service.tokens.accountToken(MEMBERS.ada.id, ACCOUNTS.analytical.id);
     const settings = await api(`${base}/v2/settings/account-authentication`, { token });
     assert.equal(settings.status, 403);
+  });
+
+  it('401 Unauthorized without detail for a caller not allowed to list account members (the error table)', async () => {
+    const implicit = await accessToken(base, 'implicit');
+    const { token } = await service.tokens.accountToken(MEMBERS.ada.id, ACCOUNTS.analytical.id);
+    const unassigned = `${base}/v2/accounts/${ACCOUNTS.analytical.id}/account-memberships/unassigned-account-members`;
+    for (const [list, caller] of [
+      [url(), implicit],
+      [url(), token],
+      [unassigned, implicit],
+      [unassigned, token],
+      [`${url()}?filter=eq(email,ada@example.com)`, implicit],
+    ]) {
+      const { status, body, headers } = await api(list, { token: caller });
+      assert.equal(status, 401, list);
+      assert.deepEqual(body, { errors: [{ title: 'Unauthorized', status: '401' }] });
+      assert.equal(headers.get('www-authenticate'), 'Bearer');
+    }
   });
 });
 
@@ -168,6 +187,43 @@ describe('settings and OIDC profiles', () => {
   });
 });
 
+describe("settings and profiles beyond the spec, as the vendor's API answers them", () => {
+  it('the settings name the lifetime the account tokens really have', async () => {
+    const token = await accessToken(base, 'implicit');
+    const { body } = await api(`${base}/v2/settings/account-authentication`, { token });
+    const { expires } = await service.tokens.accountToken(MEMBERS.ada.id, ACCOUNTS.analytical.id);
+    const lifetime = (Date.parse(expires) - Date.now()) / 1000;
+    assert.ok(Math.abs(body.data.account_management_authentication_token_timeout_secs - lifetime) < 5);
+  });
+
+  it('profiles: both type spellings are taken, the list pages within bounds, dates also directly in meta', async () => {
+    const operator = await accessToken(base, 'operator');
+    const url = `${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`;
+    const data = {
+      name: 'Other IdP',
+      discovery_url: 'https://idp.example/.well-known/openid-configuration',
+      client_id: 'shop',
+      client_secret: 's3cret',
+    };
+    for (const type of ['oidc-profile', 'oidc_profile']) {
+      const created = await api(url, { method: 'POST', token: operator, body: { data: { ...data, type } } });
+      assert.equal(created.status, 201, type);
+      assert.equal(created.body.data.type, 'oidc-profile');
+      assert.equal(created.body.data.meta.created_at, created.body.data.meta.timestamps.created_at);
+      assert.deepEqual(created.body.links, created.body.data.links);
+    }
+    const wrong = await api(url, { method: 'POST', token: operator, body: { data: { ...data, type: 'profile' } } });
+    assert.equal(wrong.status, 400);
+    assert.match(wrong.body.errors[0].detail, /"oidc-profile"/);
+    const page = await api(`${url}?page[limit]=2&page[offset]=2`, { token: operator });
+    assert.deepEqual(page.body.meta, { page: { limit: 2, offset: 2, current: 2, total: 2 }, results: { total: 3 } });
+    assert.equal(page.body.data.length, 1);
+    assert.equal(page.body.links.self, url);
+    assert.equal((await api(`${url}?page[limit]=0`, { token: operator })).status, 400);
+    await service.reset();
+  });
+});
+
 describe('HTTP behaviour', () => {
   it('answers CORS preflights for any origin', async () => {
     const response = await fetch(`${base}/v2/account-members`, {
@@ -183,6 +239,23 @@ describe('HTTP behaviour', () => {
     assert.match(/** @type {string} */ (response.headers.get('access-control-allow-methods')), /POST/);
     const allowed = /** @type {string} */ (response.headers.get('access-control-allow-headers')).toLowerCase();
     for (const h of ['authorization', 'content-type', 'accept']) assert.ok(allowed.includes(h), h);
+  });
+
+  it("lets a page use the vendor's SDK: its headers pass the preflight", async () => {
+    const response = await fetch(`${base}/pcm/catalogs`, {
+      method: 'OPTIONS',
+      headers: {
+        'origin': 'http://shop.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers':
+          'authorization, content-type, x-moltin-sdk-language, x-moltin-sdk-version, x-moltin-application',
+      },
+    });
+    assert.equal(response.status, 204);
+    const allowed = /** @type {string} */ (response.headers.get('access-control-allow-headers')).toLowerCase();
+    for (const h of ['x-moltin-sdk-language', 'x-moltin-sdk-version', 'x-moltin-application']) {
+      assert.ok(allowed.split(/,\s*/).includes(h), h);
+    }
   });
 
   it('adds the CORS header to answers and errors', async () => {

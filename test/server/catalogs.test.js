@@ -112,7 +112,7 @@ describe('catalog releases', () => {
   it('lists releases newest first, keeping at most three', async () => {
     const { body } = await api(`${base}/catalogs/${CATALOGS.essentials.id}/releases`, { token: operator });
     assert.equal(body.data.length, 3);
-    assert.equal(body.data[0].type, 'catalog_release');
+    assert.equal(body.data[0].type, 'catalog-release');
     assert.equal(body.data[2].attributes.is_full_publish, true, 'the first release is a full publish');
     assert.equal(body.data[0].attributes.is_full_publish, false);
   });
@@ -147,6 +147,60 @@ describe('catalog releases', () => {
     assert.equal(delta.body.data.previous_release_id, full.body.data.id);
     const catalog = await api(`${base}/catalogs/${CATALOGS.clearance.id}`, { token: operator });
     assert.equal(catalog.body.data.relationships.releases.meta.count, 3);
+  });
+
+  it("export_full_delta (the vendor's flag) asks a full delta without a full publish; both type spellings", async () => {
+    const url = `${base}/catalogs/${CATALOGS.clearance.id}/releases`;
+    /** @param {unknown} data */
+    const publish = async (data) => (await api(url, { method: 'POST', token: operator, body: { data } })).body.data;
+    for (const data of [
+      { export_full_delta: true },
+      { type: 'catalog-release', attributes: { export_full_delta: true } },
+      { type: 'catalog_release', export_full_delta: true },
+    ]) {
+      const release = await publish(data);
+      assert.deepEqual([release.meta.is_full_publish, release.meta.is_full_delta], [false, true], JSON.stringify(data));
+      assert.equal(release.attributes.is_full_delta, true);
+    }
+    const full = await publish({ type: 'catalog-release', attributes: { full_publish: true } });
+    assert.deepEqual([full.meta.is_full_publish, full.meta.is_full_delta], [true, true]);
+    const bad = await api(url, { method: 'POST', token: operator, body: { data: { export_full_delta: 'yes' } } });
+    assert.equal(bad.status, 400);
+    assert.match(bad.body.errors[0].detail, /export_full_delta/);
+  });
+
+  it('answers a single catalog and a single release with links.self beside the data', async () => {
+    const catalog = await api(`${base}/catalogs/${CATALOGS.essentials.id}`, { token: operator });
+    assert.equal(catalog.body.links.self, `${base}/catalogs/${CATALOGS.essentials.id}`);
+    const release = await api(catalog.body.data.relationships.releases.links.related, { token: operator });
+    const one = await api(release.body.data[0].links.self, { token: operator });
+    assert.equal(one.body.links.self, release.body.data[0].links.self);
+    assert.deepEqual(one.body.data.relationships.delta.links.related, one.body.data.links.delta);
+  });
+
+  it("answers under /pcm as at the spec's paths (the vendor SDK's catalog paths)", async () => {
+    const ada = await signIn(base, 'ada@example.com');
+    const harvard = ada.body.data.find((/** @type {any} */ t) => t.account_id === ACCOUNTS.harvard.id).token;
+    const release = CATALOG_LIST[0].releases[0].id;
+    for (const path of [
+      '/catalogs',
+      '/catalogs?page[limit]=2&page[offset]=2',
+      `/catalogs/${CATALOGS.labSupplies.id}`,
+      `/catalogs/${CATALOGS.labSupplies.id}/releases`,
+      `/catalogs/${CATALOG_LIST[0].id}/releases/${release}`,
+      `/catalogs/${CATALOG_LIST[0].id}/releases/${release}/delta`,
+      `/catalogs/${CATALOGS.engineParts.id}`,
+      '/catalogs/00000000-0000-4000-8000-000000000000/releases',
+    ]) {
+      const spec = await api(`${base}${path}`, { token: harvard });
+      const pcm = await api(`${base}/pcm${path}`, { token: harvard });
+      assert.equal(pcm.status, spec.status, path);
+      assert.deepEqual(pcm.body.data, spec.body.data, path);
+      assert.deepEqual(pcm.body.errors, spec.body.errors, path);
+    }
+    const rules = await api(`${base}/pcm/catalogs/${CATALOGS.labSupplies.id}/rules`, { token: operator });
+    assert.equal(rules.body.data[0].attributes.account_ids[0], ACCOUNTS.harvard.id);
+    assert.equal((await api(`${base}/pcm/catalogs`, { method: 'DELETE', token: operator })).status, 405);
   });
 
   it('makes the first publish of a catalog without releases a full one', async () => {

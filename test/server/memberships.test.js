@@ -83,6 +83,14 @@ describe('account memberships', () => {
     assert.match(badLimit.body.errors[0].detail, /page\[offset\]/);
   });
 
+  it("takes include=account_members, the spelling the vendor's SDK declares, as include=account_member", async () => {
+    const singular = await memberships(ACCOUNTS.harvard.id, '?include=account_member');
+    const plural = await memberships(ACCOUNTS.harvard.id, '?include=account_members');
+    assert.equal(plural.status, 200);
+    assert.deepEqual(plural.body.included, singular.body.included);
+    assert.equal((await memberships(ACCOUNTS.harvard.id, '?include=accounts')).status, 400);
+  });
+
   it('returns an empty list for an account without members', async () => {
     const { body } = await memberships(ACCOUNTS.empty.id, '?include=account_member');
     assert.deepEqual(body.data, []);
@@ -166,7 +174,7 @@ describe('account memberships', () => {
     const r1 = await api(`${base}/v2/accounts/${ACCOUNTS.harvard.id}/account-memberships`, { token: implicit });
     assert.equal(r1.status, 403);
     const { token } = await service.tokens.accountToken(MEMBERS.grace.id, ACCOUNTS.harvard.id);
-    const r2 = await api(`${base}/v2/account-members`, { token });
+    const r2 = await api(`${base}/v2/accounts/${ACCOUNTS.harvard.id}/account-memberships`, { token });
     assert.equal(r2.status, 403);
     assert.equal(r2.body.errors[0].title, 'Forbidden');
   });
@@ -180,6 +188,7 @@ describe('account memberships', () => {
     const { token } = await service.tokens.accountToken(MEMBERS.grace.id, ACCOUNTS.harvard.id);
     const own = await api(`${base}/v2/accounts/${ACCOUNTS.harvard.id}`, { token });
     assert.equal(own.body.data.name, ACCOUNTS.harvard.name);
+    assert.equal(own.body.links.self, `${base}/v2/accounts/${ACCOUNTS.harvard.id}`);
     const other = await api(`${base}/v2/accounts/${ACCOUNTS.analytical.id}`, { token });
     assert.equal(other.status, 403);
   });

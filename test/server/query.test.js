@@ -73,6 +73,25 @@ describe('filter grammar', () => {
     assert.equal(matches('like(name,".")', { name: 'abc' }), false, 'no regular expression semantics');
   });
 
+  it("ilike (the vendor's case-insensitive like) matches as like does; other operators are named in the error", () => {
+    assert.deepEqual(
+      parseFilter('ilike(name,*LACE)', ATTRS).map((e) => [e.op, e.value]),
+      [['ilike', '*LACE']],
+    );
+    for (const [name, expected] of [
+      ['Ada Lovelace', true],
+      ['ADA LOVELACE', true],
+      ['Lovelace Ada', false],
+    ]) {
+      assert.equal(matches('ilike(name,*lace)', { name: String(name) }), expected, String(name));
+      assert.equal(matches('like(name,*lace)', { name: String(name) }), expected, String(name));
+    }
+    assert.throws(
+      () => parseFilter('gt(name,a)', ATTRS),
+      (/** @type {any} */ e) => e.status === 400 && /eq, like or ilike/.test(e.detail),
+    );
+  });
+
   it('eq: exact on name, case-insensitive on email, star is literal', () => {
     assert.equal(matches('eq(name,Ada)', { name: 'ada' }), false);
     assert.equal(matches('eq(email,ADA@example.com)', { email: 'ada@example.com' }), true);

@@ -183,9 +183,82 @@ describe('code exchange', () => {
     const forbidden = await api(`${base}/v2/account-members/tokens`, {
       method: 'POST',
       token: body.data[0].token,
-      body: { data: {} },
+      body: { data: { type: 'account_management_authentication_token', authentication_mechanism: 'oidc' } },
     });
     assert.equal(forbidden.status, 403);
+  });
+});
+
+describe('account switch (authentication_mechanism account_management_authentication_token)', () => {
+  const TOKEN_TYPE = 'account_management_authentication_token';
+  const HEADER = 'EP-Account-Management-Authentication-Token';
+  /** @param {{ token?: string, headers?: Record<string, string>, mechanism?: string }} options */
+  const switchTokens = ({ token, headers, mechanism = TOKEN_TYPE }) =>
+    api(`${base}/v2/account-members/tokens`, {
+      method: 'POST',
+      token,
+      headers,
+      body: { data: { type: TOKEN_TYPE, authentication_mechanism: mechanism } },
+    });
+
+  it('answers fresh tokens of the same member for the token in the header, or as the bearer', async () => {
+    const implicit = await accessToken(base, 'implicit');
+    const { body } = await signIn(base, 'ada@example.com');
+    const current = body.data[0].token;
+    for (const answer of [
+      await switchTokens({ token: implicit, headers: { [HEADER]: current } }),
+      await switchTokens({ token: current }),
+    ]) {
+      assert.equal(answer.status, 200);
+      assert.equal(answer.body.meta.account_member_id, MEMBERS.ada.id);
+      assert.deepEqual(
+        answer.body.data.map((/** @type {any} */ t) => t.account_id).sort(),
+        [ACCOUNTS.analytical.id, ACCOUNTS.harvard.id].sort(),
+      );
+      assert.ok(answer.body.data.every((/** @type {any} */ t) => t.token !== current));
+      assert.equal(answer.body.meta.results.total, 2);
+    }
+  });
+
+  it('needs the current account token: 400 without one, 401 for one that is expired or forged', async () => {
+    const implicit = await accessToken(base, 'implicit');
+    const none = await switchTokens({ token: implicit });
+    assert.equal(none.status, 400);
+    assert.match(none.body.errors[0].detail, /EP-Account-Management-Authentication-Token/);
+    const expired = await service.tokens.accountToken(MEMBERS.ada.id, ACCOUNTS.analytical.id, {
+      expiresAt: Math.floor(Date.now() / 1000) - 10,
+    });
+    assert.equal((await switchTokens({ token: implicit, headers: { [HEADER]: expired.token } })).status, 401);
+    assert.equal((await switchTokens({ token: implicit, headers: { [HEADER]: 'not.a.token' } })).status, 401);
+  });
+
+  it('refuses an unknown mechanism with 422, and the code exchange ignores a stray account token header', async () => {
+    const implicit = await accessToken(base, 'implicit');
+    const unknown = await switchTokens({ token: implicit, mechanism: 'password' });
+    assert.equal(unknown.status, 422);
+    assert.match(unknown.body.errors[0].detail, /oidc or account_management_authentication_token/);
+    const grace = await service.tokens.accountToken(MEMBERS.grace.id, ACCOUNTS.harvard.id);
+    const { verifier, challenge } = pkce();
+    const { url, redirectUri, token } = await authorizationUrl(base, { challenge });
+    const code = /** @type {string} */ (
+      new URL(await signInAtIdentityProvider(url, 'ada@example.com', 'password')).searchParams.get('code')
+    );
+    const exchange = await api(`${base}/v2/account-members/tokens`, {
+      method: 'POST',
+      token,
+      headers: { [HEADER]: grace.token },
+      body: {
+        data: {
+          type: TOKEN_TYPE,
+          authentication_mechanism: 'oidc',
+          oauth_authorization_code: code,
+          oauth_redirect_uri: redirectUri,
+          oauth_code_verifier: verifier,
+        },
+      },
+    });
+    assert.equal(exchange.status, 200);
+    assert.equal(exchange.body.meta.account_member_id, MEMBERS.ada.id, 'the member of the sign-in, not of the header');
   });
 });
 

@@ -158,8 +158,9 @@ describe('client against the reference service', () => {
       expect(apiError.errors[0].title).to.equal('Unauthorized');
     });
 
-    it('answers 403 for an implicit token on the operator list', async () => {
-      expectApiError(await rejectionOf(operator.withToken(implicitToken).listMembers()), 403);
+    it('answers 401 Unauthorized for an implicit token on the member list (the error table)', async () => {
+      const apiError = expectApiError(await rejectionOf(operator.withToken(implicitToken).listMembers()), 401);
+      expect(apiError.errors).to.deep.equal([{ title: 'Unauthorized', status: '401' }]);
     });
 
     it('answers 400 for a bad filter', async () => {

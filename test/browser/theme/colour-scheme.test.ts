@@ -22,7 +22,7 @@ import {
   memberships,
   pickerWithAccounts,
   signInButtons,
-} from './render.js';
+} from '../helpers/element-states.js';
 
 /** Every part whose colour a palette decides, read from each element as rendered. */
 async function paintedColours() {

@@ -13,8 +13,8 @@ import type {
   AccountSignIn,
   CatalogList,
 } from '../../../src/index.js';
-import { SERVICE_URL, fixtureId, implicitToken, operatorToken } from '../helpers/service.js';
-import { maybePart, part, parts, settled } from '../helpers/table.js';
+import { SERVICE_URL, fixtureId, implicitToken, operatorToken } from './service.js';
+import { maybePart, part, parts, settled } from './table.js';
 
 /** The store's client (implicit grant) of the fixtures. */
 const CLIENT_ID = 'storefront';

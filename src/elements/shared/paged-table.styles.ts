@@ -5,8 +5,9 @@ import { css } from 'lit';
  * buttons, errors, empty texts and the spinner come from the theme. An empty announcement leaves the flow but not
  * the accessibility tree: a live region that appears together with its sentence is often not read out.
  *
- * Cells keep their text on one line and a table wider than the element scrolls sideways inside its frame: a
- * narrow screen gets whole words ("Created", an email address) rather than columns broken letter by letter.
+ * Cells wrap only between words (headers and dates not at all), and a table wider than the element scrolls
+ * sideways inside its frame: a narrow screen gets whole words ("Created", an email address) rather than columns
+ * broken letter by letter.
  */
 export const pagedTableStyles = css`
   input,
@@ -36,6 +37,9 @@ export const pagedTableStyles = css`
     text-align: start;
     padding: 0.4em var(--_space);
     border-bottom: 1px solid var(--_border);
+  }
+  th,
+  time {
     white-space: nowrap;
   }
   th {

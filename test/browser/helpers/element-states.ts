@@ -4,8 +4,7 @@
  */
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/define.js';
-import { forgetImplicitTokens } from '../../../src/auth/implicit-token.js';
-import { MemberSession, resetSessionsForTesting } from '../../../src/auth/session.js';
+import { MemberSession } from '../../../src/auth/session.js';
 import type {
   AccountMembers,
   AccountMemberships,
@@ -14,6 +13,7 @@ import type {
   CatalogList,
 } from '../../../src/index.js';
 import { SERVICE_URL, fixtureId, implicitToken, operatorToken } from './service.js';
+import { cleanUpSignIn } from './sign-in-flow.js';
 import { maybePart, part, parts, settled } from './table.js';
 
 /** The store's client (implicit grant) of the fixtures. */
@@ -21,11 +21,8 @@ const CLIENT_ID = 'storefront';
 /** The session these tests sign a made-up member in to: the picker's, apart from the sign-in buttons'. */
 const MEMBER_CLIENT_ID = 'theme-tests';
 
-/** Forgets sessions and cached tokens between tests. */
-export function forgetSessions(): void {
-  resetSessionsForTesting();
-  forgetImplicitTokens();
-}
+/** Forgets sessions, cached tokens and the cached sign-in configuration between tests. */
+export const forgetSessions = cleanUpSignIn;
 
 /** `<account-sign-in>` signed out, with the button of the fixture's OIDC profile. */
 export async function signInButtons(): Promise<AccountSignIn> {

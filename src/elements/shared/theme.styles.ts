@@ -3,6 +3,11 @@ import { css } from 'lit';
 /**
  * The custom properties every element reads, with their defaults. A page themes all elements at once by
  * setting them on any ancestor (they inherit through shadow roots). One rule per line: this text ships as is.
+ *
+ * The default colours are light-dark() pairs, resolved under the color-scheme the element inherits from the page:
+ * a page that declares `light dark` gets the dark ones under a dark system setting, a page that declares nothing
+ * stays light. Muted text, the alternate surface and borders are mixed from the text and surface in use, so a
+ * theme (or a dark header) that sets only those two gets matching ones rather than the light defaults.
  */
 export const themeStyles = css`
   :host {

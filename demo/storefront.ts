@@ -10,4 +10,5 @@ startEventLog(document.querySelector('#log')!, document.querySelector('#clear-lo
   'catalog-selected',
   'storefront-error',
 ]);
-startThemeSwitch(document.querySelector('#theme')!);
+startThemeSwitch(document.querySelector('#theme')!, 'theme');
+startThemeSwitch(document.querySelector('#scheme')!, 'scheme');

@@ -1,15 +1,19 @@
-const STORAGE_KEY = 'storefront-demo-theme';
-
-/** Switches the page's theme; every element restyles through CSS custom properties and ::part() alone. */
-export function startThemeSwitch(select: HTMLSelectElement): void {
-  const apply = (theme: string) => {
-    document.documentElement.dataset.theme = theme;
-    select.value = theme;
+/**
+ * Keeps a choice of the page's look (`theme`: store default or brand; `scheme`: colours as the system, light or
+ * dark) on the root element as `data-theme` / `data-scheme`; demo.css does the rest. Every element restyles
+ * through CSS custom properties and ::part() alone.
+ */
+export function startThemeSwitch(select: HTMLSelectElement, name: 'theme' | 'scheme'): void {
+  const key = `storefront-demo-${name}`;
+  const apply = (value: string) => {
+    document.documentElement.dataset[name] = value;
+    select.value = value;
   };
-  // A display preference, kept for the tab like the session.
-  apply(sessionStorage.getItem(STORAGE_KEY) ?? 'light');
+  // A display preference, kept for the tab like the session; a value the select no longer offers is dropped.
+  const kept = sessionStorage.getItem(key);
+  apply([...select.options].some((option) => option.value === kept) ? kept! : select.options[0].value);
   select.addEventListener('change', () => {
-    sessionStorage.setItem(STORAGE_KEY, select.value);
+    sessionStorage.setItem(key, select.value);
     apply(select.value);
   });
 }

@@ -54,19 +54,23 @@ import { renderError, renderLoading } from '../shared/status.js';
  * @csspart not-configured - Shown until `base-url`, `account-id` and `accessToken` are set.
  * @csspart table-wrapper - The scrolling box around the table.
  *
- * @cssproperty --storefront-color-text - Text colour.
- * @cssproperty --storefront-color-muted - Secondary text.
- * @cssproperty --storefront-color-surface - Background.
- * @cssproperty --storefront-color-surface-alt - Header and panel background.
- * @cssproperty --storefront-color-border - Borders.
- * @cssproperty --storefront-color-accent - Buttons.
- * @cssproperty --storefront-color-accent-text - Text on accent.
- * @cssproperty --storefront-color-danger - Errors.
- * @cssproperty --storefront-color-focus - Focus ring.
- * @cssproperty --storefront-font-family - Font.
- * @cssproperty --storefront-font-size - Font size.
- * @cssproperty --storefront-radius - Corner radius.
- * @cssproperty --storefront-space - Spacing unit.
+ * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
+ * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Page status, loading text, sort arrows,
+ *   candidate emails. Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of buttons.
+ * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - Column headers and the add panel. Mixed
+ *   from text and surface unless set.
+ * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame of the table, rows, fields and buttons.
+ *   Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - The Add button.
+ * @cssproperty [--storefront-color-accent-text=light-dark(#fff, #161b22)] - Text on the Add button. The surface colour
+ *   unless set.
+ * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
+ * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
+ * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
+ * @cssproperty [--storefront-font-size=0.95rem] - Font size.
+ * @cssproperty [--storefront-radius=6px] - Corner radius.
+ * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
 export class AccountMemberships extends PagedTableElement<RowFields> {
   static override defaultTag = 'account-memberships';

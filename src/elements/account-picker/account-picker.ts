@@ -24,17 +24,20 @@ import { accountPickerStyles } from './account-picker.styles.js';
  * @csspart name - The name of an account.
  * @csspart empty - A sentence instead of the list: signed out (`signed-out`), or no account yet (`no-accounts`).
  *
- * @cssproperty --storefront-color-text - Text colour.
- * @cssproperty --storefront-color-muted - The empty sentence.
- * @cssproperty --storefront-color-surface - Background of the items.
- * @cssproperty --storefront-color-surface-alt - Background of a hovered item.
- * @cssproperty --storefront-color-border - Borders.
- * @cssproperty --storefront-color-accent - The chosen item and its mark.
- * @cssproperty --storefront-color-focus - Focus ring.
- * @cssproperty --storefront-font-family - Font.
- * @cssproperty --storefront-font-size - Font size.
- * @cssproperty --storefront-radius - Corner radius.
- * @cssproperty --storefront-space - Spacing unit.
+ * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
+ * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - The sentence shown instead of the list. Mixed
+ *   from text and surface unless set.
+ * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the items.
+ * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - Background of a hovered item. Mixed from
+ *   text and surface unless set.
+ * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Borders of the items. Mixed from text and
+ *   surface unless set.
+ * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - The chosen item and its mark.
+ * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
+ * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
+ * @cssproperty [--storefront-font-size=0.95rem] - Font size.
+ * @cssproperty [--storefront-radius=6px] - Corner radius.
+ * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
 export class AccountPicker extends StorefrontElement {
   static override defaultTag = 'account-picker';

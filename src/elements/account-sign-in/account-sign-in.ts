@@ -61,18 +61,21 @@ const cachedOptions = (key: string): SignInOptions | undefined => {
  * @csspart error-message - The text of an error.
  * @csspart retry - The retry button of an error.
  *
- * @cssproperty --storefront-color-text - Text colour.
- * @cssproperty --storefront-color-muted - Secondary text.
- * @cssproperty --storefront-color-surface - Background of the Sign out button.
- * @cssproperty --storefront-color-border - Borders.
- * @cssproperty --storefront-color-accent - Sign-in buttons.
- * @cssproperty --storefront-color-accent-text - Text on sign-in buttons.
- * @cssproperty --storefront-color-danger - Errors.
- * @cssproperty --storefront-color-focus - Focus ring.
- * @cssproperty --storefront-font-family - Font.
- * @cssproperty --storefront-font-size - Font size.
- * @cssproperty --storefront-radius - Corner radius.
- * @cssproperty --storefront-space - Spacing unit.
+ * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
+ * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Calm messages (not configured, session ended).
+ *   Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the Sign out and Retry buttons.
+ * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Borders of buttons, the spinner.
+ *   Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Sign-in buttons.
+ * @cssproperty [--storefront-color-accent-text=light-dark(#fff, #161b22)] - Text on sign-in buttons. The surface colour
+ *   unless set.
+ * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
+ * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
+ * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
+ * @cssproperty [--storefront-font-size=0.95rem] - Font size.
+ * @cssproperty [--storefront-radius=6px] - Corner radius.
+ * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
 export class AccountSignIn extends StorefrontElement {
   static override defaultTag = 'account-sign-in';

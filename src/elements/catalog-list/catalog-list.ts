@@ -70,8 +70,22 @@ const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] 
  * @csspart empty - The sentence of an empty list.
  * @csspart not-configured - Shown until `base-url` and a token source are set.
  *
- * @cssproperty --storefront-catalog-list-height - Height of the scroll container (default 24rem).
- * @cssproperty --storefront-color-accent - Colour of catalog names and the loading spinner.
+ * @cssproperty [--storefront-catalog-list-height=24rem] - Height of the scroll container.
+ * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
+ * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Owner, releases and date line; empty and
+ *   release notes. Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the list and its buttons.
+ * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - The active row, an open Releases button
+ *   and its panel. Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame, row separators, buttons, the spinner.
+ *   Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Catalog names and the loading spinner.
+ * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
+ * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
+ * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
+ * @cssproperty [--storefront-font-size=0.95rem] - Font size.
+ * @cssproperty [--storefront-radius=6px] - Corner radius.
+ * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
 export class CatalogList extends StorefrontElement {
   static override defaultTag = 'catalog-list';

@@ -4,6 +4,10 @@ import { css } from 'lit';
  * Table, pager, search and "Add member" panel of the two operator lists (one sheet: both ship in one bundle);
  * buttons, errors, empty texts and the spinner come from the theme. An empty announcement leaves the flow but not
  * the accessibility tree: a live region that appears together with its sentence is often not read out.
+ *
+ * Cells wrap only between words (headers and dates not at all), and a table wider than the element scrolls
+ * sideways inside its frame: a narrow screen gets whole words ("Created", an email address) rather than columns
+ * broken letter by letter.
  */
 export const pagedTableStyles = css`
   input,
@@ -17,6 +21,8 @@ export const pagedTableStyles = css`
   }
   [part~='table-wrapper'] {
     overflow-x: auto;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
   }
   table {
     width: 100%;
@@ -31,7 +37,10 @@ export const pagedTableStyles = css`
     text-align: start;
     padding: 0.4em var(--_space);
     border-bottom: 1px solid var(--_border);
-    overflow-wrap: anywhere;
+  }
+  th,
+  time {
+    white-space: nowrap;
   }
   th {
     background: var(--_surface-alt);
@@ -39,6 +48,7 @@ export const pagedTableStyles = css`
   }
   th button {
     display: flex;
+    gap: var(--_space);
     width: 100%;
     justify-content: space-between;
     border: 0;

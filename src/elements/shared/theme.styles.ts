@@ -3,27 +3,30 @@ import { css } from 'lit';
 /**
  * The custom properties every element reads, with their defaults. A page themes all elements at once by
  * setting them on any ancestor (they inherit through shadow roots). One rule per line: this text ships as is.
+ *
+ * The default colours are light-dark() pairs, resolved under the color-scheme the element inherits from the page:
+ * a page that declares `light dark` gets the dark ones under a dark system setting, a page that declares nothing
+ * stays light. Muted text, the alternate surface and borders are mixed from the text and surface in use, so a
+ * theme (or a dark header) that sets only those two gets matching ones rather than the light defaults.
  */
 export const themeStyles = css`
   :host {
-    --_text: var(--storefront-color-text, #1f2328);
-    --_muted: var(--storefront-color-muted, #59636e);
-    --_surface: var(--storefront-color-surface, #fff);
-    --_surface-alt: var(--storefront-color-surface-alt, #f6f8fa);
-    --_border: var(--storefront-color-border, #d1d9e0);
-    --_accent: var(--storefront-color-accent, #0b5cad);
-    --_accent-text: var(--storefront-color-accent-text, #fff);
-    --_danger: var(--storefront-color-danger, #b42318);
-    --_focus: var(--storefront-color-focus, #0969da);
-    --_font: var(--storefront-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
-    --_font-size: var(--storefront-font-size, 0.95rem);
+    --_text: var(--storefront-color-text, light-dark(#1f2328, #e6edf3));
+    --_surface: var(--storefront-color-surface, light-dark(#fff, #161b22));
+    --_accent: var(--storefront-color-accent, light-dark(#0b5cad, #58a6ff));
+    --_danger: var(--storefront-color-danger, light-dark(#b42318, #ff7b72));
+    --_muted: var(--storefront-color-muted, color-mix(in srgb, var(--_text) 72%, var(--_surface)));
+    --_surface-alt: var(--storefront-color-surface-alt, color-mix(in srgb, var(--_text) 6%, var(--_surface)));
+    --_border: var(--storefront-color-border, color-mix(in srgb, var(--_text) 22%, var(--_surface)));
+    --_accent-text: var(--storefront-color-accent-text, var(--_surface));
+    --_focus: var(--storefront-color-focus, var(--_accent));
     --_radius: var(--storefront-radius, 6px);
     --_space: var(--storefront-space, 0.5rem);
     display: block;
     box-sizing: border-box;
     color: var(--_text);
-    font-family: var(--_font);
-    font-size: var(--_font-size);
+    font-family: var(--storefront-font-family, system-ui, sans-serif);
+    font-size: var(--storefront-font-size, 0.95rem);
     line-height: 1.4;
   }
   :host([hidden]) {

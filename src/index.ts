@@ -5,7 +5,7 @@ export { AccountPicker } from './elements/account-picker/account-picker.js';
 export { CatalogList } from './elements/catalog-list/catalog-list.js';
 export { AccountMembers } from './elements/account-members/account-members.js';
 export { AccountMemberships } from './elements/account-memberships/account-memberships.js';
-export { StorefrontElement } from './elements/shared/storefront-element.js';
+export { StorefrontElement } from './internal/storefront-element.js';
 export { defineElements, type DefineOptions } from './define-elements.js';
 
 export * from './api/index.js';

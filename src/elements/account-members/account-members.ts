@@ -3,9 +3,9 @@ import type { OperatorClient } from '../../api/operator-client.js';
 import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../operator-events.js';
-import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
-import { attributes } from '../shared/properties.js';
-import { fill } from '../shared/texts.js';
+import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
+import { attributes } from '../../internal/properties.js';
+import { fill } from '../../internal/texts.js';
 
 /**
  * The store's account members, for an operator: search by email (exact) or name (contains), sort by any

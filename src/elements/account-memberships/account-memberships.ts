@@ -13,10 +13,10 @@ import {
   PagedTableElement,
   type RowFields,
   type TablePage,
-} from '../shared/paged-table.js';
-import { attributes } from '../shared/properties.js';
-import { fill } from '../shared/texts.js';
-import { renderError, renderLoading } from '../shared/status.js';
+} from '../../internal/paged-table.js';
+import { attributes } from '../../internal/properties.js';
+import { fill } from '../../internal/texts.js';
+import { renderError, renderLoading } from '../../internal/status.js';
 
 /**
  * The memberships of one account with their members' names and emails (one request, `include=account_member`),

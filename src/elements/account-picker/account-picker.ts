@@ -1,9 +1,9 @@
 import { html, type TemplateResult } from 'lit';
 import type { SessionStorageMode } from '../../auth/session.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
-import { attributes } from '../shared/properties.js';
-import { SessionController } from '../shared/session-controller.js';
-import { StorefrontElement } from '../shared/storefront-element.js';
+import { attributes } from '../../internal/properties.js';
+import { SessionController } from '../../internal/session-controller.js';
+import { StorefrontElement } from '../../internal/storefront-element.js';
 import { accountPickerStyles } from './account-picker.styles.js';
 
 /**

@@ -14,12 +14,12 @@ import {
   takeCallbackFromLocation,
 } from '../../auth/sign-in.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
-import { attributes } from '../shared/properties.js';
-import { fill } from '../shared/texts.js';
-import { renderError, renderLoading } from '../shared/status.js';
-import { StorefrontElement } from '../shared/storefront-element.js';
+import { attributes } from '../../internal/properties.js';
+import { fill } from '../../internal/texts.js';
+import { renderError, renderLoading } from '../../internal/status.js';
+import { StorefrontElement } from '../../internal/storefront-element.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
-import { SessionController } from '../shared/session-controller.js';
+import { SessionController } from '../../internal/session-controller.js';
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];

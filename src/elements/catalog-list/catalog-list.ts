@@ -6,12 +6,12 @@ import type { FetchLike, TokenSource } from '../../api/http.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { forgetImplicitTokens, implicitTokenSource } from '../../auth/implicit-token.js';
 import type { SessionStorageMode } from '../../auth/session.js';
-import { SessionController } from '../shared/session-controller.js';
+import { SessionController } from '../../internal/session-controller.js';
 import { CatalogSelectedEvent } from '../../events.js';
-import { attributes } from '../shared/properties.js';
-import { renderDate } from '../shared/dates.js';
-import { renderEmpty, renderError, renderLoading } from '../shared/status.js';
-import { StorefrontElement } from '../shared/storefront-element.js';
+import { attributes } from '../../internal/properties.js';
+import { renderDate } from '../../internal/dates.js';
+import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
+import { StorefrontElement } from '../../internal/storefront-element.js';
 import { catalogListStyles } from './catalog-list.styles.js';
 import { type Rows, indexAt, offsetOf } from './virtual-window.js';
 

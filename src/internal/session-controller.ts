@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
-import { MemberSession, type SessionChange, type SessionStorageMode } from '../../auth/session.js';
+import { MemberSession, type SessionChange, type SessionStorageMode } from '../auth/session.js';
 
 type Host = ReactiveElement & { clientId: string; storage?: SessionStorageMode };
 

@@ -1,9 +1,9 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { OperatorClient } from '../../api/operator-client.js';
-import { type StorefrontError, isAbortError } from '../../api/errors.js';
-import type { FetchLike, TokenSource } from '../../api/http.js';
-import type { ListEnvelope, Sort } from '../../api/types.js';
+import { OperatorClient } from '../api/operator-client.js';
+import { type StorefrontError, isAbortError } from '../api/errors.js';
+import type { FetchLike, TokenSource } from '../api/http.js';
+import type { ListEnvelope, Sort } from '../api/types.js';
 import { attributes } from './properties.js';
 import { fill } from './texts.js';
 import { describeForPeople, renderError, renderLoading } from './status.js';

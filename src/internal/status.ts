@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { StorefrontError } from '../../api/errors.js';
+import type { StorefrontError } from '../api/errors.js';
 
 /** A spinner and a label, announced politely to assistive technology. */
 export function renderLoading(label: string): TemplateResult {

@@ -1,6 +1,6 @@
 import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
-import { StorefrontError } from '../../api/errors.js';
-import { StorefrontErrorEvent } from '../../events.js';
+import { StorefrontError } from '../api/errors.js';
+import { StorefrontErrorEvent } from '../events.js';
 import { themeStyles } from './theme.styles.js';
 
 type ElementClass = typeof StorefrontElement & CustomElementConstructor;

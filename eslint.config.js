@@ -36,7 +36,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // Prettier wraps code at 120; this also holds comments, strings and template text to it.
+    files: ['src/**/*.ts'],
+    rules: { 'max-len': ['error', { code: 120, tabWidth: 2 }] },
+  },
+  {
     rules: {
+      // `interface WindowEventMap extends StorefrontEventMap {}` is how a module adds its events to the DOM's maps
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': [
         'error',

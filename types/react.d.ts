@@ -75,6 +75,7 @@ export interface AccountSignInAttributes {
   'completing-text'?: string;
   'not-configured-text'?: string;
   'expired-text'?: string;
+  'rejected-text'?: string;
   'retry-label'?: string;
 }
 /** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */

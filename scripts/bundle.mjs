@@ -1,5 +1,9 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { minify } from 'terser';
 import { build } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
+import { litStaticProperties } from './lit-static-properties.mjs';
 
 /**
  * Minifies the `html` and `css` template literals of our own sources, so the source stays readable CSS and
@@ -16,6 +20,22 @@ function minifyTemplateLiterals() {
 }
 
 /**
+ * A second pass over the bundled file: terser, given the whole module, folds what the bundler's own minifier
+ * leaves (about 0.25 kB gzip of the shopper file).
+ */
+async function minifyAgain(file, sourcemap) {
+  const map = sourcemap ? { content: readFileSync(`${file}.map`, 'utf8'), url: `${file.split('/').pop()}.map` } : false;
+  const result = await minify(readFileSync(file, 'utf8'), {
+    module: true,
+    ecma: 2022,
+    compress: { passes: 2 },
+    sourceMap: map,
+  });
+  writeFileSync(file, result.code);
+  if (sourcemap) writeFileSync(`${file}.map`, result.map);
+}
+
+/**
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
  * included, ES2022, fully minified (Vite 8 leaves ES output partly unminified unless told).
  */
@@ -24,7 +44,7 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
     configFile: false,
     logLevel,
     root: process.cwd(),
-    plugins: [minifyTemplateLiterals()],
+    plugins: [litStaticProperties(), minifyTemplateLiterals()],
     build: {
       outDir,
       emptyOutDir: false,
@@ -34,4 +54,5 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
       rolldownOptions: { output: { minify: true } },
     },
   });
+  await minifyAgain(join(outDir, fileName), sourcemap);
 }

@@ -74,7 +74,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   /** Accessible name of the table. */
   abstract tableLabel: string;
 
-  protected readonly connection = new ServiceController(this, { client: OperatorClient });
+  protected readonly connection = new ServiceController(this, OperatorClient);
 
   /** The sort, page size and query the page shown was asked with: when one changes, page 1 shows again. */
   #query?: unknown[];

@@ -1,98 +1,61 @@
 import { Task, TaskStatus, type TaskConfig } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { StorefrontClient, type StorefrontClientOptions } from '../api/client.js';
+import type { StorefrontClient, StorefrontClientOptions } from '../api/client.js';
 import { isAbortError } from '../api/errors.js';
 import type { FetchLike, TokenSource } from '../api/http.js';
-import { forgetImplicitTokens, implicitTokenSource } from '../auth/implicit-token.js';
-import type { MemberSession, SessionChange, SessionStorageMode } from '../auth/session.js';
-import type { AccountSession } from '../events.js';
-import { SessionController } from './session-controller.js';
 
 /** What the controller reads from its element: the connection properties (see ServiceElement). */
 export interface ServiceHost extends ReactiveControllerHost, HTMLElement {
   baseUrl: string;
   catalogBaseUrl?: string;
-  clientId?: string;
-  storage?: SessionStorageMode;
   accessToken?: TokenSource;
   fetch?: FetchLike;
 }
 
-export interface ServiceOptions<C extends StorefrontClient> {
-  /** The client class the element calls through (the operator elements' one has the operator endpoints). */
-  client?: new (options: StorefrontClientOptions) => C;
-  /** Follow the shared session of the host's `client-id`, and hear of each change. */
-  session?: (change: SessionChange) => void;
-}
+/** The client class an element calls through (the operator elements' one has the operator endpoints). */
+export type ClientClass<C extends StorefrontClient> = new (options: StorefrontClientOptions) => C;
 
 /**
  * The contract of every element that calls the service, in one place:
- * - it reads the connection properties of its element (`base-url`, `catalog-base-url`, `client-id`, `accessToken`,
- *   `fetch`) and, with `client-id`, follows the page's shared session;
- * - it decides which token a call sends (see `client()`), and what a 401 means;
+ * - it reads the connection properties of its element (`base-url`, `catalog-base-url`, `accessToken`, `fetch`);
+ * - it decides which token a call sends (see `client()`);
  * - it runs the element's loads as Tasks that stop when the element leaves the page and start again when it
  *   comes back.
+ * The shopper elements' ShopperController adds the shared session, the store's implicit token and account
+ * tokens.
  */
 export class ServiceController<C extends StorefrontClient = StorefrontClient> implements ReactiveController {
-  readonly #host: ServiceHost;
-  readonly #Client: new (options: StorefrontClientOptions) => C;
-  readonly #session?: SessionController;
+  protected readonly host: ServiceHost;
+  readonly #Client: ClientClass<C>;
   readonly #tasks = new Set<Task>();
   /** Loads cut off by leaving the page, to run again on return. */
   readonly #cut = new Set<Task>();
 
-  constructor(host: ServiceHost, { client, session }: ServiceOptions<C> = {}) {
-    this.#host = host;
-    this.#Client = client ?? (StorefrontClient as new (options: StorefrontClientOptions) => C);
+  constructor(host: ServiceHost, Client: ClientClass<C>) {
+    this.host = host;
+    this.#Client = Client;
     host.addController(this);
-    if (session) this.#session = new SessionController(host, session);
-  }
-
-  /** The shared session of the host's `client-id` while it is connected. */
-  get session(): MemberSession | undefined {
-    return this.#session?.session;
-  }
-
-  /** The account the host acts for: the one chosen in the session, unless the host gave a token of its own. */
-  get account(): AccountSession | undefined {
-    return this.#host.accessToken ? undefined : this.session?.selectedAccount;
   }
 
   /** What every call depends on: a load lists these in its Task's arguments, so it runs again when one changes. */
   get args(): unknown[] {
-    const { baseUrl, catalogBaseUrl, clientId, accessToken, fetch } = this.#host;
-    return [baseUrl, catalogBaseUrl, clientId, accessToken, fetch];
+    const { baseUrl, catalogBaseUrl, accessToken, fetch } = this.host;
+    return [baseUrl, catalogBaseUrl, accessToken, fetch];
   }
 
   /**
-   * A client for the host's calls, or undefined until the host has a `base-url` and a token source. The token
-   * a call sends:
-   * - the host's `accessToken` when it has one, for every call (an operator token, or the store's own);
-   * - otherwise the store's implicit token of `client-id` as the bearer, and for a call that acts for `account`
-   *   that account's management token in `EP-Account-Management-Authentication-Token`, as the vendor's API
-   *   reads it.
-   * A 401 to a call with an account token ends the session (`signed-out`, reason `rejected`) rather than
-   * leaving the element to ask again with a token the service refuses. A 401 to the implicit token drops it,
-   * so the next call asks for a fresh one.
+   * A client for the host's calls, sending the host's `accessToken`; undefined until the host has a `base-url`
+   * and that token.
    */
-  client(account?: AccountSession): C | undefined {
-    const { baseUrl, catalogBaseUrl, clientId, accessToken, fetch } = this.#host;
-    if (!baseUrl || !(accessToken || clientId)) return;
-    const client = new this.#Client({ baseUrl, catalogBaseUrl, fetch });
-    if (accessToken) return client.withToken(accessToken);
-    const watched: FetchLike = async (input, init) => {
-      const response = await (fetch ?? globalThis.fetch)(input, init);
-      if (response.status == 401) this.#refused(account);
-      return response;
-    };
-    return client.withToken(implicitTokenSource(client, clientId!), account?.token, watched);
+  client(): C | undefined {
+    const { baseUrl, accessToken } = this.host;
+    return baseUrl && accessToken ? this.newClient().withToken(accessToken) : undefined;
   }
 
-  /** The service refused the implicit token, or the account token sent beside it: which one, it does not say. */
-  #refused(account?: AccountSession): void {
-    forgetImplicitTokens();
-    const session = this.session;
-    if (account && session?.selectedAccount?.token == account.token) session.signOut('rejected');
+  /** A client of the host's addresses and `fetch`, without a token yet. */
+  protected newClient(): C {
+    const { baseUrl, catalogBaseUrl, fetch } = this.host;
+    return new this.#Client({ baseUrl, catalogBaseUrl, fetch });
   }
 
   /**
@@ -102,7 +65,7 @@ export class ServiceController<C extends StorefrontClient = StorefrontClient> im
    */
   task<A extends readonly unknown[], R>(config: TaskConfig<A, R>): Task<A, R> {
     const { onError } = config;
-    const task = new Task(this.#host, { ...config, onError: (error) => isAbortError(error) || onError?.(error) });
+    const task = new Task(this.host, { ...config, onError: (error) => isAbortError(error) || onError?.(error) });
     this.#tasks.add(task as Task);
     return task;
   }
@@ -123,7 +86,7 @@ export class ServiceController<C extends StorefrontClient = StorefrontClient> im
       }
     }
     queueMicrotask(() => {
-      if (this.#host.isConnected) return;
+      if (this.host.isConnected) return;
       for (const task of this.#tasks) if (task.status == TaskStatus.PENDING) task.abort();
     });
   }

@@ -1,6 +1,6 @@
 import { property } from 'lit/decorators.js';
 import type { SessionChange, SessionStorageMode } from '../auth/session.js';
-import { ServiceController } from './service-controller.js';
+import { ShopperController } from './shopper-controller.js';
 import { ServiceElement } from './service-element.js';
 
 /**
@@ -17,7 +17,7 @@ export abstract class ShopperElement extends ServiceElement {
    */
   @property() storage?: SessionStorageMode;
 
-  protected readonly connection = new ServiceController(this, { session: (change) => this.sessionChanged(change) });
+  protected readonly connection = new ShopperController(this, (change) => this.sessionChanged(change));
 
   /** Hears every change of the shared session (the element is updated after it anyway). */
   protected sessionChanged(_change: SessionChange): void {}

@@ -19,9 +19,13 @@ export const states = (names) => Object.fromEntries(names.split(' ').map((n) => 
 
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
 
-/** Whether `options` is `{ attribute: '<the name in kebab case>' }` and nothing else. */
+/**
+ * Whether `options` is `{ attribute: '<the name in kebab case>' }` and nothing else, or absent for a name in lower
+ * case (Lit's default attribute is the name in lower case).
+ */
 function isKebabAttribute(options, name) {
-  if (!options || !ts.isObjectLiteralExpression(options) || options.properties.length !== 1) return false;
+  if (!options) return name === name.toLowerCase();
+  if (!ts.isObjectLiteralExpression(options) || options.properties.length !== 1) return false;
   const [only] = options.properties;
   return (
     ts.isPropertyAssignment(only) &&

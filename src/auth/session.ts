@@ -1,5 +1,5 @@
 import type { AccountSession, SignedInDetail, SignedOutReason } from '../events.js';
-import { sessionKey } from '../internal/storage-keys.js';
+import { readStored, sessionKey, writeStored } from '../internal/storage.js';
 
 /** Where a session is kept: `session` survives reloads in the tab (sessionStorage), `memory` keeps nothing. */
 export type SessionStorageMode = 'session' | 'memory';
@@ -52,7 +52,7 @@ export class MemberSession {
     if (!this.#memory) {
       try {
         // Only well-formed data is trusted; anything else (nothing stored included) is removed, never sent.
-        const data = JSON.parse(sessionStorage.getItem(this.#key) as string);
+        const data = readStored(this.#key) as SessionData;
         for (const a of data.accounts) {
           if (![a.accountId, a.accountName, a.token, a.expires].every((v) => typeof v == 'string') || !a.token) throw a;
         }
@@ -149,12 +149,8 @@ export class MemberSession {
   }
 
   #persist(): void {
-    try {
-      if (!this.#memory && this.#data) sessionStorage.setItem(this.#key, JSON.stringify(this.#data));
-      else sessionStorage.removeItem(this.#key);
-    } catch {
-      // Storage can be full or disabled (private modes); the session then lives in memory only.
-    }
+    // full or disabled storage (private modes): the session then lives in memory only
+    writeStored(this.#key, this.#memory ? undefined : this.#data);
   }
 
   #notify(change: SessionChange): void {

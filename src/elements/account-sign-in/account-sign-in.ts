@@ -15,7 +15,7 @@ import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events
 import { navigation } from '../../internal/navigation.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
-import { signInOptionsKey } from '../../internal/storage-keys.js';
+import { readStored, signInOptionsKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
 import { fill } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
@@ -23,22 +23,10 @@ import { accountSignInStyles } from './account-sign-in.styles.js';
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
 
-/** The options kept for the tab, when storage can be read and holds them in their shape (else a cold start). */
+/** The options kept for the tab, when they are there in their shape (else a cold start). */
 function keptOptions(key: string): SignInOptions | undefined {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(key)!);
-    return typeof value[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
-  } catch {
-    // blocked storage, nothing kept, or not JSON
-  }
-}
-
-function keepOptions(key: string, options: SignInOptions): void {
-  try {
-    sessionStorage.setItem(key, JSON.stringify(options));
-  } catch {
-    // full or blocked storage: the buttons work, the next page loads them again
-  }
+  const value = readStored(key) as SignInOptions | undefined;
+  return typeof value?.[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
 }
 
 /**
@@ -146,7 +134,8 @@ export class AccountSignIn extends ShopperElement {
       const settings = await client.getAccountAuthenticationSettings({ signal });
       const realm = settings.relationships.authentication_realm.data.id;
       const options: SignInOptions = [settings.meta.client_id, await client.listOidcProfiles(realm, { signal })];
-      keepOptions(signInOptionsKey(this.baseUrl, this.clientId), options);
+      // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
+      writeStored(signInOptionsKey(this.baseUrl, this.clientId), options);
       return options;
     },
     onComplete: (options) => (this.known = options),

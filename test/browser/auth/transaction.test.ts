@@ -8,7 +8,7 @@ import {
   type NewSignInTransaction,
   type StorageLike,
 } from '../../../src/auth/transaction.js';
-import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage-keys.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 

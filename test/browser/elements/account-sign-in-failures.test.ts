@@ -7,7 +7,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { MemberSession } from '../../../src/auth/session.js';
 import { forgetTakenCallbacks } from '../helpers/page-state.js';
 import { saveTransaction } from '../../../src/auth/transaction.js';
-import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage-keys.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 import type { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
 import type { SignedInEvent, SignedOutEvent, StorefrontErrorEvent } from '../../../src/events.js';
 import { jsonResponse } from '../helpers/fake-fetch.js';

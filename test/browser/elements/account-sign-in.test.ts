@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
 import { MemberSession } from '../../../src/auth/session.js';
 import { resetSessions } from '../helpers/page-state.js';
-import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage-keys.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 import type {
   AccountSelectedEvent,
   SignInRedirectEvent,

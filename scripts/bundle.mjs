@@ -56,3 +56,29 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
   });
   await minifyAgain(join(outDir, fileName), sourcemap);
 }
+
+/**
+ * dist/**\/*.js for bundlers and TypeScript users: one module per source module, under the same path, with the
+ * same two build steps as the bundles (static properties, minified template literals) but otherwise as written;
+ * lit and the other dependencies stay imports. tsc writes the .d.ts beside them.
+ */
+export async function buildModules({ entries, outDir }) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: process.cwd(),
+    plugins: [litStaticProperties(), minifyTemplateLiterals()],
+    build: {
+      outDir,
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: false,
+      lib: { entry: entries, formats: ['es'] },
+      rolldownOptions: {
+        // a bare name is a dependency of the package: the user's bundler resolves it
+        external: (id) => /^[@a-z]/.test(id),
+        output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+      },
+    },
+  });
+}

@@ -76,6 +76,16 @@ for (const [entry, tags] of Object.entries(ENTRIES)) {
   });
 }
 
+test('a bundle of storefront-elements/define carries no operator element, nor the other way round', () => {
+  const shopper = readFileSync(join(out, 'define.js'), 'utf8');
+  const operator = readFileSync(join(out, 'define-operator.js'), 'utf8');
+  // a tag name as a string of its own: the element's default tag ("v2/account-members/…" is an address)
+  const named = (code, tag) => new RegExp(`["'\`]${tag}["'\`]`).test(code);
+  for (const tag of OPERATOR) assert.ok(!named(shopper, tag), `${tag} is in the shopper bundle`);
+  for (const tag of SHOPPER) assert.ok(!named(operator, tag), `${tag} is in the operator bundle`);
+  for (const tag of SHOPPER) assert.ok(named(shopper, tag), `the check finds ${tag} where it is`);
+});
+
 test("a bundler user's TypeScript compiles against every entry (tags, events on document and window)", () => {
   const tsc = require.resolve('typescript/bin/tsc');
   const result = spawnSync(process.execPath, [tsc, '-p', 'test/package/tsconfig.consumer.json'], { encoding: 'utf8' });

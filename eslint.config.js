@@ -37,7 +37,63 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // Prettier wraps code at 120; this also holds comments, strings and template text to it.
+    files: ['src/**/*.ts'],
+    rules: { 'max-len': ['error', { code: 120, tabWidth: 2 }] },
+  },
+  // The layers (docs/architecture.md): api <- events <- auth <- internal <- elements <- entry points. A module
+  // imports only from its own layer and those before it; internal/storage.ts imports nothing and serves all.
+  {
+    files: ['src/api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'api/ stands alone.' }] }] },
+  },
+  {
+    files: ['src/events.ts', 'src/operator-events.ts'],
     rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\./(auth|internal|elements)/', message: 'Events know only the API types.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/auth/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(elements/|internal/(?!storage\\.js$))',
+              message: 'auth/ works without elements; of internal/ it uses the storage keys only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/internal/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./elements/', message: 'internal/ serves the elements; it knows none.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/elements/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(?!\\.\\./)', message: 'An element does not import another element.' }] },
+      ],
+    },
+  },
+  {
+    rules: {
+      // `interface WindowEventMap extends StorefrontEventMap {}` is how a module adds its events to the DOM's maps
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': [
         'error',

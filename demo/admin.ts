@@ -1,4 +1,4 @@
-import '../src/define.js';
+import '../src/define-operator.js';
 import type { AccountMembers, AccountMemberships } from '../src/index.js';
 import { startEventLog } from './event-log.js';
 

@@ -1,7 +1,7 @@
 // `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { buildBundle } from './bundle.mjs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { buildBundle, buildModules } from './bundle.mjs';
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' });
@@ -10,8 +10,16 @@ function run(command, args) {
 
 rmSync('dist', { recursive: true, force: true });
 
-// 1. dist/**/*.js + .d.ts, one module per source file, for bundlers and TypeScript users.
-run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+// 1. dist/**/*.js + .d.ts, one module per source file, for bundlers and TypeScript users: the entry points and
+//    every module they reach; tsc writes the declarations.
+const elements = readdirSync('src/elements')
+  .map((tag) => `src/elements/${tag}/define.ts`)
+  .filter((entry) => existsSync(entry));
+await buildModules({
+  entries: ['src/index.ts', 'src/define.ts', 'src/define-operator.ts', ...elements],
+  outDir: 'dist',
+});
+run('npx', ['tsc', '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);
 
 // 2. Self-contained files for a plain <script type="module">: lit included, fully minified.
 const bundles = {

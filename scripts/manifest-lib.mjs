@@ -95,12 +95,23 @@ function isPublic(member) {
   return !member.static && (!member.privacy || member.privacy === 'public') && !/^[_#]/.test(member.name ?? '');
 }
 
+/** The class and its base classes that the manifest declares, the root first. */
+function classChain(manifest, declaration) {
+  const byName = new Map(classDeclarations(manifest).map(({ declaration: d }) => [d.name, d]));
+  const chain = [];
+  for (let d = declaration; d && !chain.includes(d.name); d = byName.get(d.superclass?.name)) chain.unshift(d.name);
+  return chain;
+}
+
 /** The elements of a (normalized) manifest, with what the docs and editors need, in a stable order. */
 export function elementsOf(manifest) {
   const elements = [];
   for (const { module, declaration: d } of classDeclarations(manifest)) {
     if (!d.tagName) continue;
-    const members = d.members ?? [];
+    // what a base class declares comes first: the connection properties, then the element's own
+    const chain = classChain(manifest, d);
+    const rank = (member) => chain.indexOf(member.inheritedFrom?.name ?? d.name);
+    const members = [...(d.members ?? [])].sort((a, b) => rank(a) - rank(b));
     const fields = members.filter((m) => m.kind === 'field' && isPublic(m));
     const attributes = d.attributes ?? [];
     const rows = [];

@@ -3,7 +3,7 @@ import { AccountMemberships } from './elements/account-memberships/account-membe
 import { AccountPicker } from './elements/account-picker/account-picker.js';
 import { AccountSignIn } from './elements/account-sign-in/account-sign-in.js';
 import { CatalogList } from './elements/catalog-list/catalog-list.js';
-import { registerAll, type DefineOptions } from './elements/shared/register.js';
+import { registerAll, type DefineOptions } from './internal/register.js';
 
 export type { DefineOptions };
 

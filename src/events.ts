@@ -18,8 +18,13 @@ export interface SignedInDetail {
   accountMemberId: string;
   accounts: AccountSession[];
 }
+/**
+ * Why a session ended: `user` (Sign out pressed, or `signOut()`), `expired` (a token's `expires` passed),
+ * `rejected` (the service answered 401 to an account token), `elsewhere` (signed out in another tab).
+ */
+export type SignedOutReason = 'user' | 'expired' | 'rejected' | 'elsewhere';
 export interface SignedOutDetail {
-  reason: 'user' | 'expired';
+  reason: SignedOutReason;
 }
 export interface CatalogSelectedDetail {
   catalog: Catalog;
@@ -30,21 +35,25 @@ export interface StorefrontErrorDetail {
 
 /**
  * The base of the library's events: bubbling and composed, named by the subclass's `static eventName` (which
- * the custom elements manifest reads), with the detail as the one constructor argument. The operator elements'
- * events live in `operator-events.ts`, so the shopper bundle does not carry them.
+ * the custom elements manifest reads), cancelable when the subclass says so, with the detail as the one
+ * constructor argument. The operator elements' events live in `operator-events.ts`, so the shopper bundle does
+ * not carry them.
  */
 export abstract class StorefrontEvent<T> extends CustomEvent<T> {
   static readonly eventName: string;
+  /** Whether `preventDefault()` means something for this event. */
+  static readonly cancelable: boolean = false;
 
   constructor(detail: T) {
-    const type = (new.target as unknown as typeof StorefrontEvent).eventName;
-    super(type, { detail, bubbles: true, composed: true, cancelable: type === 'sign-in-redirect' });
+    const { eventName, cancelable } = new.target as unknown as typeof StorefrontEvent;
+    super(eventName, { detail, bubbles: true, composed: true, cancelable });
   }
 }
 
 /** Fired before the page leaves for the identity provider; `preventDefault()` keeps the page. */
 export class SignInRedirectEvent extends StorefrontEvent<SignInRedirectDetail> {
   static override readonly eventName = 'sign-in-redirect';
+  static override readonly cancelable = true;
 }
 
 export class SignedInEvent extends StorefrontEvent<SignedInDetail> {
@@ -70,13 +79,19 @@ export class StorefrontErrorEvent extends StorefrontEvent<StorefrontErrorDetail>
   }
 }
 
+/** The shopper elements' events by name. They bubble and are composed, so a page hears them on any ancestor. */
+export interface StorefrontEventMap {
+  'sign-in-redirect': SignInRedirectEvent;
+  'signed-in': SignedInEvent;
+  'signed-out': SignedOutEvent;
+  'account-selected': AccountSelectedEvent;
+  'catalog-selected': CatalogSelectedEvent;
+  'storefront-error': StorefrontErrorEvent;
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'sign-in-redirect': SignInRedirectEvent;
-    'signed-in': SignedInEvent;
-    'signed-out': SignedOutEvent;
-    'account-selected': AccountSelectedEvent;
-    'catalog-selected': CatalogSelectedEvent;
-    'storefront-error': StorefrontErrorEvent;
-  }
+  interface GlobalEventHandlersEventMap extends StorefrontEventMap {}
+  interface HTMLElementEventMap extends StorefrontEventMap {}
+  interface DocumentEventMap extends StorefrontEventMap {}
+  interface WindowEventMap extends StorefrontEventMap {}
 }

@@ -1,14 +1,72 @@
-// The library's public surface: classes, types and the client. Importing it registers nothing;
-// `storefront-elements/define` (or `defineElements()`) does.
+/**
+ * What the package promises (`import … from 'storefront-elements'`): the element classes, the function that
+ * registers them, their events, the API client with its query builders, errors and resource types. Importing it
+ * registers nothing; `storefront-elements/define` (shopper elements), `storefront-elements/define-operator` and
+ * one entry per element (`storefront-elements/catalog-list`, …) do. Everything under src/internal/ and any
+ * module not named here may change in any release. test/package/exports.test.js holds this list.
+ */
+
+// The elements
 export { AccountSignIn } from './elements/account-sign-in/account-sign-in.js';
 export { AccountPicker } from './elements/account-picker/account-picker.js';
-export { CatalogList } from './elements/catalog-list/catalog-list.js';
+export { CatalogList, type CatalogItemRenderer } from './elements/catalog-list/catalog-list.js';
 export { AccountMembers } from './elements/account-members/account-members.js';
 export { AccountMemberships } from './elements/account-memberships/account-memberships.js';
-export { StorefrontElement } from './elements/shared/storefront-element.js';
 export { defineElements, type DefineOptions } from './define-elements.js';
+export type { SessionStorageMode } from './auth/session.js';
 
-export * from './api/index.js';
-export * from './events.js';
-export * from './operator-events.js';
-export { MemberSession, type SessionStorageMode, type SessionChange } from './auth/session.js';
+// Their events
+export {
+  StorefrontEvent,
+  SignInRedirectEvent,
+  SignedInEvent,
+  SignedOutEvent,
+  AccountSelectedEvent,
+  CatalogSelectedEvent,
+  StorefrontErrorEvent,
+  type AccountSession,
+  type SignInRedirectDetail,
+  type SignedInDetail,
+  type SignedOutDetail,
+  type SignedOutReason,
+  type CatalogSelectedDetail,
+  type StorefrontErrorDetail,
+  type StorefrontEventMap,
+} from './events.js';
+export {
+  MemberSelectedEvent,
+  MembershipCreatedEvent,
+  type MemberSelectedDetail,
+  type MembershipCreatedDetail,
+  type OperatorEventMap,
+} from './operator-events.js';
+
+// The API client
+export {
+  StorefrontClient,
+  type AccountManagementTokenRequest,
+  type CatalogPageQuery,
+  type Page,
+  type StorefrontClientOptions,
+} from './api/client.js';
+export { OperatorClient } from './api/operator-client.js';
+export type { FetchLike, RequestOptions, TokenSource } from './api/http.js';
+export { ApiError, StorefrontError, isAbortError, type StorefrontErrorCode } from './api/errors.js';
+export {
+  MAX_PAGE_LIMIT,
+  MAX_PAGE_OFFSET,
+  SORT_ATTRIBUTES,
+  contains,
+  eq,
+  escapeLike,
+  formatFilter,
+  like,
+  toSearchParams,
+  type FilterExpression,
+  type FilterInput,
+  type FilterOperator,
+  type ListQuery,
+  type MemberFilterAttribute,
+  type MembershipFilterAttribute,
+} from './api/query.js';
+export type * from './api/types.js';

@@ -17,9 +17,15 @@ export class MembershipCreatedEvent extends StorefrontEvent<MembershipCreatedDet
   static override readonly eventName = 'membership-created';
 }
 
+/** The operator elements' events by name; like the shopper elements' ones, they bubble and are composed. */
+export interface OperatorEventMap {
+  'member-selected': MemberSelectedEvent;
+  'membership-created': MembershipCreatedEvent;
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'member-selected': MemberSelectedEvent;
-    'membership-created': MembershipCreatedEvent;
-  }
+  interface GlobalEventHandlersEventMap extends OperatorEventMap {}
+  interface HTMLElementEventMap extends OperatorEventMap {}
+  interface DocumentEventMap extends OperatorEventMap {}
+  interface WindowEventMap extends OperatorEventMap {}
 }

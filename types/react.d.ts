@@ -7,8 +7,9 @@
 // How React 19 passes props to a custom element, and so what these types accept:
 // - a prop whose name is a property of the (already defined) element is set as that property:
 //   `baseUrl`, `clientId`, `accessToken` (a token or an async function), `renderItem`, ... — every writable
-//   property of the element class; register the elements (`import 'storefront-elements/define'`) before
-//   React renders them, or React sets these as attributes;
+//   property of the element class; register the elements (`import 'storefront-elements/define'`, and
+//   `storefront-elements/define-operator` for the operator elements) before React renders them, or React sets
+//   these as attributes;
 // - any other prop is set as an attribute: the kebab-case names below (`base-url`, `client-id`, ...), and `class`;
 // - `on<event-name>` adds a listener for exactly that event name: `onsigned-in`, `onaccount-selected`,
 //   `onstorefront-error` (not `onSignedIn`, which would listen for an event named "SignedIn").
@@ -75,6 +76,7 @@ export interface AccountSignInAttributes {
   'completing-text'?: string;
   'not-configured-text'?: string;
   'expired-text'?: string;
+  'rejected-text'?: string;
   'retry-label'?: string;
 }
 /** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */

@@ -25,6 +25,12 @@ export interface StorefrontClientOptions {
   catalogBaseUrl?: string;
   /** Bearer token, or a function returning one for each request. */
   accessToken?: TokenSource;
+  /**
+   * The account management token of the account the calls act for. It is sent in
+   * `EP-Account-Management-Authentication-Token` beside the bearer (then the store's implicit token), as the
+   * vendor's API reads it.
+   */
+  accountToken?: string;
   /** The `fetch` to use; defaults to the browser's. */
   fetch?: FetchLike;
 }
@@ -53,28 +59,32 @@ export class StorefrontClient {
   readonly baseUrl: string;
   readonly catalogBaseUrl: string;
   readonly #token: TokenSource | undefined;
+  readonly #accountToken: string | undefined;
   readonly #fetch: FetchLike | undefined;
 
-  constructor({ baseUrl, catalogBaseUrl, accessToken, fetch }: StorefrontClientOptions) {
+  constructor({ baseUrl, catalogBaseUrl, accessToken, accountToken, fetch }: StorefrontClientOptions) {
     this.baseUrl = baseAddress(baseUrl, 'baseUrl');
     this.catalogBaseUrl = catalogBaseUrl ? baseAddress(catalogBaseUrl, 'catalogBaseUrl') : this.baseUrl;
     this.#token = accessToken;
+    this.#accountToken = accountToken;
     this.#fetch = fetch;
   }
 
-  /** A client of the same class, addresses and `fetch`, sending another bearer token. */
-  withToken(token: TokenSource): this {
+  /** A client of the same class and addresses, sending other tokens, with the same or another `fetch`. */
+  withToken(token: TokenSource, accountToken?: string, fetch = this.#fetch): this {
     return new (this.constructor as new (options: StorefrontClientOptions) => this)({
       ...this,
       accessToken: token,
-      fetch: this.#fetch,
+      accountToken,
+      fetch,
     });
   }
 
   /** `POST /oauth/access_token` with the implicit grant: the token a storefront page uses. Sends no bearer. */
   async requestImplicitToken(clientId: string, { signal }: RequestOptions = {}): Promise<AccessTokenResponse> {
     const form = new URLSearchParams({ grant_type: 'implicit', client_id: clientId });
-    const body = (await send(this.#fetch, false, 'POST', `${this.baseUrl}/oauth/access_token`, signal, form)) as Json;
+    const url = `${this.baseUrl}/oauth/access_token`;
+    const body = (await send({ url, token: false, body: form, fetch: this.#fetch, signal })) as Json;
     return valid(body, body?.access_token);
   }
 
@@ -174,7 +184,14 @@ export class StorefrontClient {
     if (![this.baseUrl, this.catalogBaseUrl].some((b) => new URL(b).origin === url.origin)) {
       throw new StorefrontError('unsafe_endpoint', `Refusing to send the access token to ${url.origin}.`);
     }
-    return send(this.#fetch, this.#token, body ? 'POST' : 'GET', url.href, signal, body) as Promise<Json>;
+    return send({
+      url: url.href,
+      token: this.#token,
+      accountToken: this.#accountToken,
+      body,
+      fetch: this.#fetch,
+      signal,
+    }) as Promise<Json>;
   }
 }
 

@@ -49,6 +49,13 @@ export class ApiError extends StorefrontError {
   }
 }
 
+/** Any failure as the library's error: itself when it is one, else `invalid_response` with it as the cause. */
+export function toStorefrontError(error: unknown): StorefrontError {
+  return error instanceof StorefrontError
+    ? error
+    : new StorefrontError('invalid_response', (error as Error)?.message ?? String(error), { cause: error });
+}
+
 /** True for the rejection of an aborted request, which callers ignore rather than report. */
 export function isAbortError(error: unknown): boolean {
   return (error as Error)?.name === 'AbortError';

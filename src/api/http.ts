@@ -27,25 +27,40 @@ export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
 }
 
+/** The header in which the vendor's API takes an account management token beside the store's bearer token. */
+export const ACCOUNT_TOKEN_HEADER = 'EP-Account-Management-Authentication-Token';
+
+export interface HttpRequest {
+  url: string;
+  /** The bearer token; `false` sends none. */
+  token: TokenSource | undefined | false;
+  /** An account management token, sent in {@link ACCOUNT_TOKEN_HEADER} beside the bearer. */
+  accountToken?: string;
+  /** A form (`URLSearchParams`) or a JSON body; a request with a body is a POST, one without a GET. */
+  body?: object;
+  fetch?: FetchLike;
+  signal?: AbortSignal;
+}
+
 /**
- * Sends one request and resolves with the parsed JSON body of a 2xx answer. `token` false sends no bearer;
- * a `URLSearchParams` body goes as a form, any other body as JSON.
+ * Sends one request and resolves with the parsed JSON body of a 2xx answer.
  *
  * Rejects with: the DOMException `AbortError` when `signal` aborts (at any step); `ApiError` for a non-2xx
  * answer; `StorefrontError` `network_error` when the service cannot be reached (or a timeout signal fires),
  * `invalid_response` when a 2xx body is not JSON, `not_configured` when a token is needed and none can be had.
  */
-export async function send(
-  fetchImpl: FetchLike = (input, init) => fetch(input, init),
-  token: TokenSource | undefined | false,
-  method: string,
-  url: string,
-  signal?: AbortSignal,
-  body?: object,
-): Promise<unknown> {
+export async function send({
+  url,
+  token,
+  accountToken,
+  body,
+  fetch: fetchImpl = (input, init) => fetch(input, init),
+  signal,
+}: HttpRequest): Promise<unknown> {
   checkAborted(signal);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token !== false) headers.Authorization = `Bearer ${await resolveToken(token, signal)}`;
+  if (accountToken) headers[ACCOUNT_TOKEN_HEADER] = accountToken;
   let payload: string | undefined;
   if (body) {
     const form = body instanceof URLSearchParams;
@@ -57,7 +72,13 @@ export async function send(
   let text: string;
   try {
     checkAborted(signal);
-    response = await fetchImpl(url, { method, headers, body: payload, signal, credentials: 'omit' });
+    response = await fetchImpl(url, {
+      method: body ? 'POST' : 'GET',
+      headers,
+      body: payload,
+      signal,
+      credentials: 'omit',
+    });
     checkAborted(signal);
     text = await response.text();
     checkAborted(signal);

@@ -1,18 +1,23 @@
-import type { AccountSession, SignedInDetail, SignedOutDetail } from '../events.js';
+import type { AccountSession, SignedInDetail, SignedOutReason } from '../events.js';
+import { readStored, sessionKey, writeStored } from '../internal/storage.js';
 
 /** Where a session is kept: `session` survives reloads in the tab (sessionStorage), `memory` keeps nothing. */
 export type SessionStorageMode = 'session' | 'memory';
 
 export type SessionChange =
   | { type: 'signed-in' }
-  | { type: 'signed-out'; reason: SignedOutDetail['reason'] }
+  | { type: 'signed-out'; reason: SignedOutReason }
   | { type: 'account-selected'; account: AccountSession };
 
 interface SessionData extends SignedInDetail {
   selectedAccountId?: string;
 }
 
-const sessions = new Map<string, MemberSession>();
+/**
+ * The sessions of this page, one per client id, made on first use and kept for the page's life. A test page that
+ * empties it starts as a new page load would (what sessionStorage holds is read again).
+ */
+export const sessions = new Map<string, MemberSession>();
 
 /** Tokens of one sign-in expire together: once any has passed (or cannot be read), the whole session ends. */
 const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Date.parse(a.expires) || 0) ?? []));
@@ -42,12 +47,12 @@ export class MemberSession {
 
   private constructor(clientId: string, mode?: SessionStorageMode) {
     this.clientId = clientId;
-    this.#key = 'storefront-elements:session:' + clientId;
+    this.#key = sessionKey(clientId);
     this.#memory = mode == 'memory';
     if (!this.#memory) {
       try {
         // Only well-formed data is trusted; anything else (nothing stored included) is removed, never sent.
-        const data = JSON.parse(sessionStorage.getItem(this.#key) as string);
+        const data = readStored(this.#key) as SessionData;
         for (const a of data.accounts) {
           if (![a.accountId, a.accountName, a.token, a.expires].every((v) => typeof v == 'string') || !a.token) throw a;
         }
@@ -58,10 +63,10 @@ export class MemberSession {
         // untrusted: removed below
       }
     }
+    // A stored session that has expired ends silently: nobody listens yet.
+    if (this.#data && expiry(this.#data) <= Date.now()) this.#data = undefined;
     // Nothing trusted, or memory mode: what a page kept earlier in this tab goes, so no token lingers there.
     if (!this.#data) this.#persist();
-    // A stored session that has expired ends silently: nobody listens yet.
-    this.#schedule();
   }
 
   get signedIn(): boolean {
@@ -115,7 +120,7 @@ export class MemberSession {
     return account;
   }
 
-  signOut(reason: SignedOutDetail['reason'] = 'user'): void {
+  signOut(reason: SignedOutReason = 'user'): void {
     if (!this.#data) return;
     this.#data = undefined;
     clearTimeout(this.#timer);
@@ -123,48 +128,32 @@ export class MemberSession {
     this.#notify({ type: 'signed-out', reason });
   }
 
-  /** Calls `listener` on every change; returns the function that stops it. */
+  /**
+   * Calls `listener` on every change; returns the function that stops it. While anyone listens, a timer ends the
+   * session when its tokens expire (`signed-out`, reason `expired`); unwatched, it ends when next read.
+   */
   subscribe(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  /** @internal Forgets listeners, data and timer, silently (see resetSessionsForTesting). */
-  disposeForTesting(): void {
-    clearTimeout(this.#timer);
-    this.#listeners.clear();
-    this.#data = undefined;
+    this.#schedule();
+    return () => {
+      this.#listeners.delete(listener);
+      this.#schedule();
+    };
   }
 
   #schedule(): void {
     clearTimeout(this.#timer);
     // setTimeout waits at most 2^31-1 ms; a longer wait checks again then.
-    if (this.signedIn)
+    if (this.#listeners.size && this.signedIn)
       this.#timer = setTimeout(() => this.#schedule(), Math.min(expiry(this.#data) - Date.now(), 2 ** 31 - 1));
   }
 
   #persist(): void {
-    try {
-      if (!this.#memory && this.#data) sessionStorage.setItem(this.#key, JSON.stringify(this.#data));
-      else sessionStorage.removeItem(this.#key);
-    } catch {
-      // Storage can be full or disabled (private modes); the session then lives in memory only.
-    }
+    // full or disabled storage (private modes): the session then lives in memory only
+    writeStored(this.#key, this.#memory ? undefined : this.#data);
   }
 
   #notify(change: SessionChange): void {
     for (const listener of [...this.#listeners]) listener(change);
   }
-}
-
-/**
- * Forgets every session object of the page (tests use it to start clean). With `keepStorage`, what
- * sessionStorage holds stays, as on a reload of the page.
- */
-export function resetSessionsForTesting(options: { keepStorage?: boolean } = {}): void {
-  for (const session of sessions.values()) {
-    if (!options.keepStorage) session.useStorage('memory');
-    session.disposeForTesting();
-  }
-  sessions.clear();
 }

@@ -147,7 +147,11 @@ export function defaultRedirectUri(address: string = location.href): string {
   return address.replace(/[?#].*/, '');
 }
 
-let taken: string | undefined;
+/**
+ * The callback addresses taken on this page load. A router that puts an address back (or a second element asking)
+ * gets nothing from one already taken; a reload is a new page load and starts empty.
+ */
+export const takenCallbacks = new Set<string>();
 
 /**
  * Takes the callback out of the address bar, once per page load: the parameters are removed at once (so a
@@ -157,15 +161,10 @@ export function takeCallbackFromLocation(): SignInCallback | undefined {
   const href = location.href;
   const callback = readCallback(href);
   if (callback) history.replaceState(history.state, '', withoutCallbackParams(href));
-  if (callback && taken !== href) {
-    taken = href;
+  if (callback && !takenCallbacks.has(href)) {
+    takenCallbacks.add(href);
     return callback;
   }
-}
-
-/** Lets a test load a callback address again as a reload would (a new page load forgets what it took). */
-export function forgetTakenCallbackForTesting(): void {
-  taken = undefined;
 }
 
 export interface CompleteSignInOptions extends TransactionStoreOptions {

@@ -3,6 +3,7 @@
  * the redirect back. Kept in sessionStorage (this tab only; a page that cannot use it cannot finish a redirect
  * anyway, so it fails at the click), keyed by `state`, usable once, for 10 minutes.
  */
+import { TRANSACTION_KEY_PREFIX } from '../internal/storage.js';
 
 /** The part of the Web Storage interface the transaction store uses. */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
@@ -34,7 +35,6 @@ export interface SaveTransactionOptions extends TransactionStoreOptions {
   ttlMs?: number;
 }
 
-export const TRANSACTION_KEY_PREFIX = 'storefront-elements:tx:';
 export const TRANSACTION_TTL_MS = 600_000;
 
 const context = (options: TransactionStoreOptions) =>

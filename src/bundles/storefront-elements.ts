@@ -2,7 +2,7 @@
 import { AccountPicker } from '../elements/account-picker/account-picker.js';
 import { AccountSignIn } from '../elements/account-sign-in/account-sign-in.js';
 import { CatalogList } from '../elements/catalog-list/catalog-list.js';
-import { registerAll, type DefineOptions } from '../elements/shared/register.js';
+import { registerAll, type DefineOptions } from '../internal/register.js';
 
 export { AccountPicker, AccountSignIn, CatalogList };
 export { StorefrontClient } from '../api/client.js';

@@ -30,6 +30,11 @@ test('the package holds the built modules, types, bundles, manifest, editor data
     'dist/index.d.ts',
     'dist/define.js',
     'dist/define.d.ts',
+    'dist/define-operator.js',
+    'dist/define-operator.d.ts',
+    ...['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'].flatMap(
+      (tag) => [`dist/elements/${tag}/define.js`, `dist/elements/${tag}/define.d.ts`],
+    ),
     'dist/storefront-elements.js',
     'dist/storefront-operator.js',
     'dist/vscode.html-custom-data.json',

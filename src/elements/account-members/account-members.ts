@@ -1,11 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { OperatorClient } from '../../api/operator-client.js';
 import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../operator-events.js';
-import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../shared/paged-table.js';
-import { attributes } from '../shared/properties.js';
-import { fill } from '../shared/texts.js';
+import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
+import { fill } from '../../internal/texts.js';
 
 /**
  * The store's account members, for an operator: search by email (exact) or name (contains), sort by any
@@ -13,8 +13,10 @@ import { fill } from '../shared/texts.js';
  *
  * @summary Operator directory of the store's account members.
  *
- * @fires member-selected - A row was chosen (click, or Enter/Space on its button); `detail.member` is the resource.
- * @fires storefront-error - Loading failed; `detail.error` is a StorefrontError (`http_error` with `status`, `network_error`, ...).
+ * @fires member-selected - A row was chosen (click, or Enter/Space on its button); `detail.member` is the
+ *   resource.
+ * @fires storefront-error - Loading failed; `detail.error` is a StorefrontError (`http_error` with `status`,
+ *   `network_error`, ...).
  *
  * @csspart search - The search form.
  * @csspart search-field - The choice of what to search (name or email).
@@ -60,51 +62,26 @@ import { fill } from '../shared/texts.js';
 export class AccountMembers extends PagedTableElement<AccountMember> {
   static override defaultTag = 'account-members';
 
-  // each field below says its attribute (@attr) for the manifest
-  static override properties = {
-    ...attributes('filterField filterValue', { reflect: true }),
-    ...attributes('tableLabel searchLabel clearLabel noMatchText emptyText'),
-  };
+  /** What the search looks at: `name` (contains, any case) or `email` (the exact address). */
+  @property({ attribute: 'filter-field', reflect: true }) filterField: 'name' | 'email' = 'name';
 
-  /**
-   * What the search looks at: `name` (contains, any case) or `email` (the exact address).
-   * @attr filter-field
-   * @reflect
-   */
-  filterField: 'name' | 'email' = 'name';
+  /** The search text; empty lists every member. */
+  @property({ attribute: 'filter-value', reflect: true }) filterValue = '';
 
-  /**
-   * The search text; empty lists every member.
-   * @attr filter-value
-   * @reflect
-   */
-  filterValue = '';
+  /** Accessible name of the table and of the search form. */
+  @property({ attribute: 'table-label' }) tableLabel = 'Store members';
+  /** Label of the search button, and accessible name of the field choice and the search text box. */
+  @property({ attribute: 'search-label' }) searchLabel = 'Search';
+  /** Label of the clear button. */
+  @property({ attribute: 'clear-label' }) clearLabel = 'Clear search';
+  /** Empty result of a search; `{value}` is replaced by the search text. */
+  @property({ attribute: 'no-match-text' }) noMatchText = 'No members match “{value}”.';
+  /** Empty store. */
+  @property({ attribute: 'empty-text' }) emptyText = 'The store has no members yet.';
 
-  /**
-   * Accessible name of the table and of the search form.
-   * @attr table-label
-   */
-  tableLabel = 'Store members';
-  /**
-   * Label of the search button, and accessible name of the field choice and the search text box.
-   * @attr search-label
-   */
-  searchLabel = 'Search';
-  /**
-   * Label of the clear button.
-   * @attr clear-label
-   */
-  clearLabel = 'Clear search';
-  /**
-   * Empty result of a search; `{value}` is replaced by the search text.
-   * @attr no-match-text
-   */
-  noMatchText = 'No members match “{value}”.';
-  /**
-   * Empty store.
-   * @attr empty-text
-   */
-  emptyText = 'The store has no members yet.';
+  protected override query(): unknown[] {
+    return [this.filterField, this.filterValue];
+  }
 
   protected override async load(
     client: OperatorClient,

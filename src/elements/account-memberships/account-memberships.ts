@@ -1,22 +1,14 @@
-import { Task, initialState } from '@lit/task';
+import { TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import { type StorefrontError, toStorefrontError } from '../../api/errors.js';
 import type { OperatorClient } from '../../api/operator-client.js';
-import type { StorefrontError } from '../../api/errors.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
+import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
+import { renderError, renderLoading } from '../../internal/status.js';
+import { fill } from '../../internal/texts.js';
 import { MembershipCreatedEvent } from '../../operator-events.js';
-import {
-  COMPLETE,
-  ERROR,
-  PENDING,
-  type PageRequest,
-  PagedTableElement,
-  type RowFields,
-  type TablePage,
-} from '../shared/paged-table.js';
-import { attributes } from '../shared/properties.js';
-import { fill } from '../shared/texts.js';
-import { renderError, renderLoading } from '../shared/status.js';
 
 /**
  * The memberships of one account with their members' names and emails (one request, `include=account_member`),
@@ -25,7 +17,8 @@ import { renderError, renderLoading } from '../shared/status.js';
  * @summary Operator view of one account's memberships, with "Add member".
  *
  * @fires membership-created - A membership was made; `detail` is `{membership, member}`.
- * @fires storefront-error - Loading or adding failed; `detail.error` is a StorefrontError (`http_error` with `status` 404 for an unknown account, 409 for an existing membership, ...).
+ * @fires storefront-error - Loading or adding failed; `detail.error` is a StorefrontError (`http_error` with
+ *   `status` 404 for an unknown account, 409 for an existing membership, ...).
  *
  * @csspart actions - The row holding the add button and the announcement.
  * @csspart add-button - Opens and closes the add panel.
@@ -34,7 +27,8 @@ import { renderError, renderLoading } from '../shared/status.js';
  * @csspart add-heading - The panel's heading.
  * @csspart candidate-filter - The text box narrowing the candidates (shown for more than 50).
  * @csspart candidates - The group of candidates.
- * @csspart candidate - One unassigned member (a label with a radio button `candidate-radio`), with `candidate-name` and `candidate-email`.
+ * @csspart candidate - One unassigned member (a label with a radio button `candidate-radio`), with
+ *   `candidate-name` and `candidate-email`.
  * @csspart add-actions - The Add and Cancel buttons.
  * @csspart add-confirm - Creates the membership.
  * @csspart add-cancel - Closes the panel.
@@ -75,116 +69,64 @@ import { renderError, renderLoading } from '../shared/status.js';
 export class AccountMemberships extends PagedTableElement<RowFields> {
   static override defaultTag = 'account-memberships';
 
-  // each field below says its attribute (@attr) for the manifest
-  static override properties = {
-    ...attributes('accountId memberId', { reflect: true }),
-    ...attributes(
-      'tableLabel emptyText notMemberText unknownAccountText addLabel addHeading findLabel noCandidatesText addConfirmLabel ' +
-        'cancelLabel addedText alreadyMemberText',
-    ),
-    ...attributes('open chosen narrow announcement', { attribute: false }),
-  };
+  /** The account whose memberships are shown. */
+  @property({ attribute: 'account-id', reflect: true }) accountId = '';
 
-  /**
-   * The account whose memberships are shown.
-   * @attr account-id
-   * @reflect
-   */
-  accountId = '';
+  /** Shows only the membership of this account member (`eq(account_member_id, …)`); empty shows all. */
+  @property({ attribute: 'member-id', reflect: true }) memberId = '';
 
-  /**
-   * Shows only the membership of this account member (`eq(account_member_id, …)`); empty shows all.
-   * @attr member-id
-   * @reflect
-   */
-  memberId = '';
-
-  /**
-   * Accessible name of the table.
-   * @attr table-label
-   */
-  tableLabel = 'Members of this account';
-  /**
-   * The account has no memberships.
-   * @attr empty-text
-   */
-  emptyText = 'This account has no members yet.';
-  /**
-   * Empty list of a `member-id` that has no membership here; `{id}` is replaced by the member id.
-   * @attr not-member-text
-   */
-  notMemberText = 'The member {id} does not belong to this account.';
-  /**
-   * The service does not know the account (404, listing or adding); `{id}` is replaced by the account id.
-   * @attr unknown-account-text
-   */
-  unknownAccountText = 'This account does not exist ({id}).';
-  /**
-   * Label of the button that opens the add panel.
-   * @attr add-label
-   */
-  addLabel = 'Add member';
-  /**
-   * Heading of the add panel.
-   * @attr add-heading
-   */
-  addHeading = 'Add a member to this account';
-  /**
-   * Placeholder and accessible name of the box narrowing the candidates.
-   * @attr find-label
-   */
-  findLabel = 'Find a member';
-  /**
-   * Shown in the panel when no member of the store is left to add.
-   * @attr no-candidates-text
-   */
-  noCandidatesText = 'Every member of the store already belongs to this account.';
-  /**
-   * Label of the button that adds the chosen member.
-   * @attr add-confirm-label
-   */
-  addConfirmLabel = 'Add';
-  /**
-   * Label of the button that closes the panel.
-   * @attr cancel-label
-   */
-  cancelLabel = 'Cancel';
-  /**
-   * Announced after adding; `{name}` is replaced.
-   * @attr added-text
-   */
-  addedText = '{name} is now a member of this account.';
-  /**
-   * An add refused because the membership exists (409); `{name}` is replaced.
-   * @attr already-member-text
-   */
-  alreadyMemberText = '{name} is already a member of this account.';
+  /** Accessible name of the table. */
+  @property({ attribute: 'table-label' }) tableLabel = 'Members of this account';
+  /** The account has no memberships. */
+  @property({ attribute: 'empty-text' }) emptyText = 'This account has no members yet.';
+  /** Empty list of a `member-id` that has no membership here; `{id}` is replaced by the member id. */
+  @property({ attribute: 'not-member-text' }) notMemberText = 'The member {id} does not belong to this account.';
+  /** The service does not know the account (404, listing or adding); `{id}` is replaced by the account id. */
+  @property({ attribute: 'unknown-account-text' }) unknownAccountText = 'This account does not exist ({id}).';
+  /** Label of the button that opens the add panel. */
+  @property({ attribute: 'add-label' }) addLabel = 'Add member';
+  /** Heading of the add panel. */
+  @property({ attribute: 'add-heading' }) addHeading = 'Add a member to this account';
+  /** Placeholder and accessible name of the box narrowing the candidates. */
+  @property({ attribute: 'find-label' }) findLabel = 'Find a member';
+  /** Shown in the panel when no member of the store is left to add. */
+  @property({ attribute: 'no-candidates-text' }) noCandidatesText =
+    'Every member of the store already belongs to this account.';
+  /** Label of the button that adds the chosen member. */
+  @property({ attribute: 'add-confirm-label' }) addConfirmLabel = 'Add';
+  /** Label of the button that closes the panel. */
+  @property({ attribute: 'cancel-label' }) cancelLabel = 'Cancel';
+  /** Announced after adding; `{name}` is replaced. */
+  @property({ attribute: 'added-text' }) addedText = '{name} is now a member of this account.';
+  /** An add refused because the membership exists (409); `{name}` is replaced. */
+  @property({ attribute: 'already-member-text' }) alreadyMemberText = '{name} is already a member of this account.';
 
   override createdLabel = 'Added';
   protected override waiting = 'Waiting for the store address, an account id and an operator access token.';
 
-  private open = false;
+  /** Whether the "Add member" panel is open. */
+  @state() private open = false;
   /** Id of the chosen candidate. */
-  private chosen = '';
+  @state() private chosen = '';
   /** Text narrowing the candidates. */
-  private narrow = '';
-  private announcement = '';
-
-  #candidatesError?: StorefrontError;
+  @state() private narrow = '';
+  /** Said politely after a member was added. */
+  @state() private announcement = '';
   /** What a failed add says, and whether trying again can help. */
-  #addError?: [string, boolean];
+  @state() private addError?: [string, boolean];
 
-  readonly #candidates = new Task(this, {
+  /** The members the account could add: the store's members without a membership in it. */
+  readonly #candidates = this.connection.task({
     autoRun: false,
-    task: (_: [], { signal }) => this.client().listUnassignedMembers(this.accountId, { signal }),
-    onError: (error) => (this.#candidatesError = this.report(error)),
+    task: (_: [], { signal }) => this.connection.client()!.listUnassignedMembers(this.accountId, { signal }),
+    onError: (error) => this.reportError(error),
   });
 
-  readonly #adding = new Task(this, {
+  readonly #adding = this.connection.task({
     autoRun: false,
     task: async ([member]: [AccountMember], { signal }) => ({
       member,
-      membership: await this.client().createMembership(this.accountId, member.id, { signal }),
+      membership: await this.connection.client()!.createMembership(this.accountId, member.id, { signal }),
     }),
     onComplete: (detail) => {
       this.dispatchEvent(new MembershipCreatedEvent(detail));
@@ -193,15 +135,17 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
       void this.list.run();
     },
     onError: (error) => {
-      const reported = this.report(error);
-      if (!reported) return;
-      const status = reported.status;
-      this.#addError =
-        status === 409
+      const reported = this.reportError(error);
+      this.addError =
+        reported.status === 409
           ? [fill(this.alreadyMemberText, { name: this.#member()?.name }), false]
-          : [this.say(reported), status !== 404];
+          : [this.say(reported), reported.status !== 404];
     },
   });
+
+  protected override query(): unknown[] {
+    return [this.accountId, this.memberId];
+  }
 
   protected override async load(
     client: OperatorClient,
@@ -264,10 +208,12 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
     if (returnFocus) this.focusPart('add-button');
   }
 
+  #retryAdd = this.retry(() => this.#add(), 'add-heading');
+
   #add(): void {
     const member = this.#member();
-    if (member && this.#adding.status !== PENDING) {
-      this.#addError = undefined;
+    if (member && this.#adding.status !== TaskStatus.PENDING) {
+      this.addError = undefined;
       void this.#adding.run([member]);
     }
   }
@@ -284,7 +230,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
             if (this.open) return this.#close(true);
             this.open = true;
             this.chosen = this.narrow = this.announcement = '';
-            this.#addError = this.#candidatesError = undefined;
+            this.addError = undefined;
             void this.#candidates.run();
             this.focusPart('add-heading');
           }}
@@ -297,14 +243,9 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   #panel(): TemplateResult {
-    const { status, value: all = [] } = this.#candidates;
-    const adding = this.#adding.status === PENDING;
-    const error = this.#addError;
-    const offered = status === COMPLETE && all.length > 0;
-    const needle = this.narrow.trim().toLowerCase();
-    const chosen = this.#member();
-    // the chosen member stays listed (and checked) whatever the filter says
-    const shown = all.filter((m) => m === chosen || `${m.name}\n${m.email}`.toLowerCase().includes(needle));
+    const adding = this.#adding.status === TaskStatus.PENDING;
+    const offered = this.#candidates.status === TaskStatus.COMPLETE && !!this.#candidates.value?.length;
+    const error = this.addError;
     return html`<form
       part="add-panel"
       id="add-panel"
@@ -316,54 +257,64 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
       @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.#close(true)}
     >
       <h3 part="add-heading" id="add-heading" tabindex="-1">${this.addHeading}</h3>
-      ${
-        status === PENDING
-          ? renderLoading(this.loadingLabel)
-          : status === ERROR && this.#candidatesError
-            ? renderError(
-                this.say(this.#candidatesError),
-                this.retry(() => this.#candidates.run(), 'add-heading'),
-                this.retryLabel,
-              )
-            : offered
-              ? html`${
-                    all.length > 50
-                      ? html`<input
-                          part="candidate-filter"
-                          type="search"
-                          aria-label=${this.findLabel}
-                          placeholder=${this.findLabel}
-                          autocomplete="off"
-                          @input=${(e: Event) => (this.narrow = (e.target as HTMLInputElement).value)}
-                        />`
-                      : nothing
-                  }
-                  <fieldset part="candidates" aria-labelledby="add-heading">
-                    ${shown.map(
-                      (m) =>
-                        html`<label part="candidate" data-id=${m.id}>
-                          <input
-                            part="candidate-radio"
-                            type="radio"
-                            name="member"
-                            required
-                            .checked=${m === chosen}
-                            @change=${() => (this.chosen = m.id)}
-                          />
-                          <span part="candidate-name">${m.name}</span>
-                          <span part="candidate-email">${m.email}</span></label
-                        >`,
-                    )}
-                  </fieldset>`
-              : html`<p part="empty" role="status">${this.noCandidatesText}</p>`
-      }
-      ${error ? renderError(error[0], error[1] ? this.retry(() => this.#add(), 'add-heading') : undefined, this.retryLabel) : nothing}
+      ${this.#candidates.render({
+        pending: () => renderLoading(this.loadingLabel),
+        complete: (candidates) => this.#renderCandidates(candidates),
+        error: (error) =>
+          renderError(
+            this.say(toStorefrontError(error)),
+            this.retry(() => this.#candidates.run(), 'add-heading'),
+            this.retryLabel,
+          ),
+      })}
+      ${error ? renderError(error[0], error[1] ? this.#retryAdd : undefined, this.retryLabel) : nothing}
       ${adding ? renderLoading(this.loadingLabel) : nothing}
       <div part="add-actions">
-        ${offered ? html`<button part="add-confirm" class="primary" ?disabled=${adding}>${this.addConfirmLabel}</button>` : nothing}
+        ${
+          offered
+            ? html`<button part="add-confirm" class="primary" ?disabled=${adding}>${this.addConfirmLabel}</button>`
+            : nothing
+        }
         <button part="add-cancel" type="button" @click=${() => this.#close(true)}>${this.cancelLabel}</button>
       </div>
     </form>`;
+  }
+
+  #renderCandidates(all: AccountMember[]): TemplateResult {
+    if (!all.length) return html`<p part="empty" role="status">${this.noCandidatesText}</p>`;
+    const needle = this.narrow.trim().toLowerCase();
+    const chosen = this.#member();
+    // the chosen member stays listed (and checked) whatever the filter says
+    const shown = all.filter((m) => m === chosen || `${m.name}\n${m.email}`.toLowerCase().includes(needle));
+    return html`${
+        all.length > 50
+          ? html`<input
+              part="candidate-filter"
+              type="search"
+              aria-label=${this.findLabel}
+              placeholder=${this.findLabel}
+              autocomplete="off"
+              @input=${(e: Event) => (this.narrow = (e.target as HTMLInputElement).value)}
+            />`
+          : nothing
+      }
+      <fieldset part="candidates" aria-labelledby="add-heading">
+        ${shown.map(
+          (m) =>
+            html`<label part="candidate" data-id=${m.id}>
+              <input
+                part="candidate-radio"
+                type="radio"
+                name="member"
+                required
+                .checked=${m === chosen}
+                @change=${() => (this.chosen = m.id)}
+              />
+              <span part="candidate-name">${m.name}</span>
+              <span part="candidate-email">${m.email}</span></label
+            >`,
+        )}
+      </fieldset>`;
   }
 }
 

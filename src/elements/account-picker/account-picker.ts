@@ -1,9 +1,9 @@
 import { html, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
 import type { SessionStorageMode } from '../../auth/session.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
-import { attributes } from '../shared/properties.js';
-import { SessionController } from '../shared/session-controller.js';
-import { StorefrontElement } from '../shared/storefront-element.js';
+import { SessionController } from '../../internal/session-controller.js';
+import { StorefrontElement } from '../../internal/storefront-element.js';
 import { accountPickerStyles } from './account-picker.styles.js';
 
 /**
@@ -13,7 +13,8 @@ import { accountPickerStyles } from './account-picker.styles.js';
  *
  * @summary Choose the account to act for, after signing in.
  *
- * @fires account-selected - An account was chosen (or the only one was chosen by itself); `detail` is `{accountId, accountName, token, expires}`.
+ * @fires account-selected - An account was chosen (or the only one was chosen by itself); `detail` is
+ *   `{accountId, accountName, token, expires}`.
  *
  * @csspart base - The wrapper.
  * @csspart label - The visible label of the list.
@@ -42,49 +43,29 @@ import { accountPickerStyles } from './account-picker.styles.js';
 export class AccountPicker extends StorefrontElement {
   static override defaultTag = 'account-picker';
   static override styles = [...StorefrontElement.styles, accountPickerStyles];
-  // each field below says its attribute (@attr) for the manifest
-  static override properties = {
-    ...attributes('clientId storage label signedOutText noAccountsText'),
-    ...attributes('accounts', { attribute: false }),
-  };
-
-  /**
-   * The store client whose shared session is shown (the same `client-id` as `<account-sign-in>`).
-   * @attr client-id
-   */
-  clientId = '';
-  /**
-   * `session` or `memory`; unset leaves the shared session's storage as `<account-sign-in>` chose it.
-   * @attr storage
-   */
-  storage?: SessionStorageMode;
-  /**
-   * Accessible (and visible) name of the list.
-   * @attr label
-   */
-  label = 'Account';
+  /** The store client whose shared session is shown (the same `client-id` as `<account-sign-in>`). */
+  @property({ attribute: 'client-id' }) clientId = '';
+  /** `session` or `memory`; unset leaves the shared session's storage as `<account-sign-in>` chose it. */
+  @property() storage?: SessionStorageMode;
+  /** Accessible (and visible) name of the list. */
+  @property() label = 'Account';
   /** The accounts to show instead of the session's (e.g. from a `signed-in` event). Property only. */
-  accounts?: AccountSession[];
-  /**
-   * Shown while nobody is signed in.
-   * @attr signed-out-text
-   */
-  signedOutText = 'Sign in to choose an account.';
-  /**
-   * Shown when the member signed in but belongs to no account.
-   * @attr no-accounts-text
-   */
-  noAccountsText =
-    'Your sign-in worked, but the store has not added you to an account yet. Please ask the store to add you, then sign in again.';
+  @property({ attribute: false }) accounts?: AccountSession[];
+  /** Shown while nobody is signed in. */
+  @property({ attribute: 'signed-out-text' }) signedOutText = 'Sign in to choose an account.';
+  /** Shown when the member signed in but belongs to no account. */
+  @property({ attribute: 'no-accounts-text' }) noAccountsText =
+    'Your sign-in worked, but the store has not added you to an account yet. ' +
+    'Please ask the store to add you, then sign in again.';
 
   /** The chosen account when `accounts` is given by the host. */
-  #chosen?: string;
+  @state() private chosen?: string;
   /** The item that takes the focus (roving tabindex). */
-  #active?: string;
+  @state() private active?: string;
 
   readonly #session = new SessionController(this, (change) => {
     if (!this.accounts && change.type == 'account-selected') {
-      this.#active = change.account.accountId;
+      this.active = change.account.accountId;
       this.dispatchEvent(new AccountSelectedEvent({ ...change.account }));
     }
   });
@@ -96,20 +77,19 @@ export class AccountPicker extends StorefrontElement {
 
   /** The chosen account, if any. */
   get selectedAccount(): AccountSession | undefined {
-    return this.accounts ? find(this.accounts, this.#chosen) : this.#session.session?.selectedAccount;
+    return this.accounts ? find(this.accounts, this.chosen) : this.#session.session?.selectedAccount;
   }
 
   /** Chooses the account with this id; returns it, or undefined when it is not shown. */
   select(accountId: string): AccountSession | undefined {
     const account = find(this.shownAccounts, accountId);
     if (!account) return;
-    this.#active = accountId;
-    this.requestUpdate();
+    this.active = accountId;
     const session = this.#session.session;
     // With the session's accounts, the session tells every listener, this element included.
     if (!this.accounts) return session?.select(accountId);
-    if (this.#chosen != accountId) {
-      this.#chosen = accountId;
+    if (this.chosen != accountId) {
+      this.chosen = accountId;
       session?.select(accountId);
       this.dispatchEvent(new AccountSelectedEvent({ ...account }));
     }
@@ -133,8 +113,7 @@ export class AccountPicker extends StorefrontElement {
     if (key == 'Enter' || key == ' ') this.select(accounts[i].accountId);
     else if (next == undefined) return;
     else {
-      this.#active = accounts[next % n].accountId;
-      this.requestUpdate();
+      this.active = accounts[next % n].accountId;
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[tabindex="0"]')?.focus());
     }
     event.preventDefault();
@@ -143,7 +122,7 @@ export class AccountPicker extends StorefrontElement {
   /** The id of the item that takes the focus: the last one moved to, else the chosen one, else the first. */
   #activeId(): string | undefined {
     const accounts = this.shownAccounts;
-    return (find(accounts, this.#active) ?? find(accounts, this.selectedAccount?.accountId) ?? accounts[0])?.accountId;
+    return (find(accounts, this.active) ?? find(accounts, this.selectedAccount?.accountId) ?? accounts[0])?.accountId;
   }
 
   override render(): TemplateResult {

@@ -1,11 +1,9 @@
-import { Task, TaskStatus } from '@lit/task';
-import { html, nothing, type TemplateResult } from 'lit';
-import { StorefrontClient } from '../../api/client.js';
-import { type StorefrontError, isAbortError } from '../../api/errors.js';
-import type { FetchLike, TokenSource } from '../../api/http.js';
+import { initialState, TaskStatus } from '@lit/task';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { StorefrontError } from '../../api/errors.js';
 import type { OidcProfile } from '../../api/types.js';
-import { forgetImplicitTokens, implicitTokenSource } from '../../auth/implicit-token.js';
-import type { MemberSession, SessionStorageMode } from '../../auth/session.js';
+import type { MemberSession, SessionChange } from '../../auth/session.js';
 import {
   type SignInCallback,
   completeSignIn,
@@ -14,39 +12,40 @@ import {
   takeCallbackFromLocation,
 } from '../../auth/sign-in.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
-import { attributes } from '../shared/properties.js';
-import { fill } from '../shared/texts.js';
-import { renderError, renderLoading } from '../shared/status.js';
-import { StorefrontElement } from '../shared/storefront-element.js';
+import { navigation } from '../../internal/navigation.js';
+import { ShopperElement } from '../../internal/shopper-element.js';
+import { renderError, renderLoading } from '../../internal/status.js';
+import { readStored, signInOptionsKey, writeStored } from '../../internal/storage.js';
+import { StorefrontElement } from '../../internal/storefront-element.js';
+import { fill } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
-import { SessionController } from '../shared/session-controller.js';
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
 
-/** The options cached under `key`, when storage can be read and holds them in their shape (else a cold start). */
-const cachedOptions = (key: string): SignInOptions | undefined => {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(key)!);
-    return typeof value[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
-  } catch {
-    // blocked storage, nothing cached, or not JSON
-  }
-};
+/** The options kept for the tab, when they are there in their shape (else a cold start). */
+function keptOptions(key: string): SignInOptions | undefined {
+  const value = readStored(key) as SignInOptions | undefined;
+  return typeof value?.[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
+}
 
 /**
  * Signs a shopper in through the store's identity provider (OpenID Connect, Authorization Code Flow with PKCE
  * S256) and ends with account management tokens in the page's shared session. Shows one button per OIDC profile
  * of the store; when the page is the redirect URI, finishes the sign-in the address bar brings back.
- * The settings and profiles (public configuration, never tokens) are cached for the tab: a later page shows the
- * cached buttons at once and refreshes them in the background.
+ * The settings and profiles (public configuration, never tokens) are kept for the tab: a later page shows the
+ * kept buttons at once and refreshes them in the background.
  *
  * @summary Sign-in button(s) for the store's identity provider, and the signed-in state with "Sign out".
  *
- * @fires sign-in-redirect - Before leaving for the identity provider; `detail` is `{profileId, url}`. Cancelable: `preventDefault()` keeps the page.
- * @fires signed-in - The sign-in finished; `detail` is `{accountMemberId, accounts: [{accountId, accountName, token, expires}]}`.
- * @fires signed-out - The session ended; `detail.reason` is `user` (Sign out pressed) or `expired`.
- * @fires storefront-error - Something failed; `detail.error.code` is `state_mismatch`, `idp_error`, `unsafe_endpoint`, `http_error` (with `status`), `network_error` or `invalid_response`.
+ * @fires sign-in-redirect - Before leaving for the identity provider; `detail` is `{profileId, url}`.
+ *   Cancelable: `preventDefault()` keeps the page.
+ * @fires signed-in - The sign-in finished; `detail` is
+ *   `{accountMemberId, accounts: [{accountId, accountName, token, expires}]}`.
+ * @fires signed-out - The session ended; `detail.reason` is `user` (Sign out pressed), `expired`, `rejected`
+ *   (the service refused an account token) or `elsewhere` (signed out in another tab).
+ * @fires storefront-error - Something failed; `detail.error.code` is `state_mismatch`, `idp_error`,
+ *   `unsafe_endpoint`, `http_error` (with `status`), `network_error` or `invalid_response`.
  *
  * @csspart base - The wrapper; `aria-busy` while loading.
  * @csspart buttons - The group of sign-in buttons.
@@ -54,7 +53,8 @@ const cachedOptions = (key: string): SignInOptions | undefined => {
  * @csspart status - The signed-in line; also named `signed-in-as`.
  * @csspart signed-in-as - The signed-in line.
  * @csspart sign-out - The Sign out button.
- * @csspart message - A calm message: sign-in not configured (`not-configured`) or the session ended (`notice`).
+ * @csspart message - A calm message: sign-in not configured (`not-configured`), or why the session ended
+ *   (`notice`).
  * @csspart loading - The loading status; `spinner` is its spinner and `loading-label` its text.
  * @csspart spinner - The spinner.
  * @csspart error - An error, with `error-message` and the `retry` button.
@@ -77,264 +77,149 @@ const cachedOptions = (key: string): SignInOptions | undefined => {
  * @cssproperty [--storefront-radius=6px] - Corner radius.
  * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-export class AccountSignIn extends StorefrontElement {
+export class AccountSignIn extends ShopperElement {
   static override defaultTag = 'account-sign-in';
   static override styles = [...StorefrontElement.styles, accountSignInStyles];
-  // each field below says its attribute (@attr) for the manifest
-  static override properties = {
-    ...attributes(
-      'baseUrl clientId redirectUri display prompt uiLocales storage signInLabel signInFallbackLabel signOutLabel ' +
-        'signInOptionsLabel signedInText signedInAccountsText signedInForText loadingText completingText ' +
-        'notConfiguredText expiredText retryLabel',
-    ),
-    ...attributes('accessToken fetch', { attribute: false }),
-  };
 
-  /**
-   * Address of the service, e.g. `https://useast.api.example.com`.
-   * @attr base-url
-   */
-  baseUrl = '';
-  /**
-   * The store's client for the implicit grant; also names the session shared by the page's elements.
-   * @attr client-id
-   */
-  clientId = '';
-  /**
-   * Where the identity provider sends the shopper back; defaults to this page's address without query and hash.
-   * @attr redirect-uri
-   */
-  redirectUri = '';
-  /**
-   * Forwarded to the identity provider as `display` (how the login is shown).
-   * @attr display
-   */
-  display = '';
-  /**
-   * Forwarded to the identity provider as `prompt` (e.g. `login` to ask for the password again).
-   * @attr prompt
-   */
-  prompt = '';
-  /**
-   * Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`.
-   * @attr ui-locales
-   */
-  uiLocales = '';
-  /**
-   * Where the shared session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`; unset
-   * leaves the shared session's own (`session` unless another element chose otherwise).
-   * @attr storage
-   */
-  storage?: SessionStorageMode;
-  /**
-   * A token (or a function, possibly async, returning one) for the settings, profiles and token requests,
-   * instead of the store's implicit grant. Property only.
-   */
-  accessToken?: TokenSource;
-  /** The `fetch` to use (a proxy, tests); defaults to the browser's. Property only. */
-  fetch?: FetchLike;
-  /**
-   * Label of a sign-in button; `{name}` is the profile's name.
-   * @attr sign-in-label
-   */
-  signInLabel = 'Sign in with {name}';
-  /**
-   * Label of a sign-in button for a profile without a name.
-   * @attr sign-in-fallback-label
-   */
-  signInFallbackLabel = 'Sign in';
-  /**
-   * Label of the Sign out button.
-   * @attr sign-out-label
-   */
-  signOutLabel = 'Sign out';
-  /**
-   * Accessible name of the group of sign-in buttons.
-   * @attr sign-in-options-label
-   */
-  signInOptionsLabel = 'Sign-in options';
-  /**
-   * Signed in, no account chosen (or none).
-   * @attr signed-in-text
-   */
-  signedInText = 'Signed in';
-  /**
-   * Signed in with several accounts and none chosen yet; `{count}` is their number.
-   * @attr signed-in-accounts-text
-   */
-  signedInAccountsText = 'Signed in · {count} accounts';
-  /**
-   * Signed in with a chosen account; `{account}` is its name.
-   * @attr signed-in-for-text
-   */
-  signedInForText = 'Signed in for {account}';
-  /**
-   * While the sign-in options load.
-   * @attr loading-text
-   */
-  loadingText = 'Loading sign-in options…';
-  /**
-   * While the sign-in that came back is finished.
-   * @attr completing-text
-   */
-  completingText = 'Finishing sign-in…';
-  /**
-   * The store has no OIDC profile.
-   * @attr not-configured-text
-   */
-  notConfiguredText = 'Sign-in is not set up for this store yet.';
-  /**
-   * After the session expired.
-   * @attr expired-text
-   */
-  expiredText = 'Your session has expired. Please sign in again.';
-  /**
-   * Label of the retry button of an error.
-   * @attr retry-label
-   */
-  retryLabel = 'Try again';
+  /** Where the identity provider sends the shopper back; defaults to this page's address without query and hash. */
+  @property({ attribute: 'redirect-uri' }) redirectUri = '';
+  /** Forwarded to the identity provider as `display` (how the login is shown). */
+  @property() display = '';
+  /** Forwarded to the identity provider as `prompt` (e.g. `login` to ask for the password again). */
+  @property() prompt = '';
+  /** Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`. */
+  @property({ attribute: 'ui-locales' }) uiLocales = '';
 
-  // Internal state, rendered on the next update (the task, the session and the methods below request it).
-  /** The sign-in buttons' configuration, cached or fresh. */
-  #options?: SignInOptions;
-  /** A failure; replaces the buttons until retried. */
-  #failure?: StorefrontError;
-  /** The session ended by expiry; shown above the buttons. */
-  #expired = false;
-  /** The profile whose sign-in is being prepared. */
-  #starting?: string;
+  /** Label of a sign-in button; `{name}` is the profile's name. */
+  @property({ attribute: 'sign-in-label' }) signInLabel = 'Sign in with {name}';
+  /** Label of a sign-in button for a profile without a name. */
+  @property({ attribute: 'sign-in-fallback-label' }) signInFallbackLabel = 'Sign in';
+  /** Label of the Sign out button. */
+  @property({ attribute: 'sign-out-label' }) signOutLabel = 'Sign out';
+  /** Accessible name of the group of sign-in buttons. */
+  @property({ attribute: 'sign-in-options-label' }) signInOptionsLabel = 'Sign-in options';
+  /** Signed in, no account chosen (or none). */
+  @property({ attribute: 'signed-in-text' }) signedInText = 'Signed in';
+  /** Signed in with several accounts and none chosen yet; `{count}` is their number. */
+  @property({ attribute: 'signed-in-accounts-text' }) signedInAccountsText = 'Signed in · {count} accounts';
+  /** Signed in with a chosen account; `{account}` is its name. */
+  @property({ attribute: 'signed-in-for-text' }) signedInForText = 'Signed in for {account}';
+  /** While the sign-in options load. */
+  @property({ attribute: 'loading-text' }) loadingText = 'Loading sign-in options…';
+  /** While the sign-in that came back is finished. */
+  @property({ attribute: 'completing-text' }) completingText = 'Finishing sign-in…';
+  /** The store has no OIDC profile. */
+  @property({ attribute: 'not-configured-text' }) notConfiguredText = 'Sign-in is not set up for this store yet.';
+  /** After the session expired. */
+  @property({ attribute: 'expired-text' }) expiredText = 'Your session has expired. Please sign in again.';
+  /** After the service refused the session's token (it was revoked, or the store restarted). */
+  @property({ attribute: 'rejected-text' }) rejectedText = 'The store ended your session. Please sign in again.';
+  /** Label of the retry button of an error. */
+  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
 
   /** The callback taken from the address bar, until base-url and client-id are there to finish it. */
-  #callback?: SignInCallback;
-  /** The token exchange in flight; aborted when the element leaves the page (not when it is moved). */
-  #exchange?: AbortController;
+  @state() private callback?: SignInCallback;
+  /** The buttons' configuration known before the load under way: kept by the tab, or loaded earlier. */
+  @state() private known?: SignInOptions;
+  /** Why the last session ended, when it was not the shopper's doing; said above the buttons. */
+  @state() private ended?: 'expired' | 'rejected';
+  /** The profile whose sign-in is being prepared. */
+  @state() private starting?: string;
+  /** A sign-in that could not start or finish; replaces the buttons until retried. */
+  @state() private failure?: StorefrontError;
 
-  readonly #session = new SessionController(this, (change) => {
-    this.#expired = change.type == 'signed-out' && change.reason == 'expired';
-    if (change.type == 'signed-out') this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
-  });
-
-  readonly #task = new Task(this, {
-    args: () => [
-      this.baseUrl,
-      this.clientId,
-      this.accessToken,
-      this.fetch,
-      this.baseUrl &&
-        this.clientId &&
-        !this.#callback &&
-        !this.#exchange &&
-        !this.#failure &&
-        !this.#session.session?.signedIn,
-    ],
-    // Stale-while-revalidate: cached buttons show at once; a failed refresh is reported only without them.
-    task: async ([baseUrl, clientId, , , wanted], { signal }) => {
-      if (!wanted) return;
-      const key = `storefront-elements:options:${baseUrl} ${clientId}`;
-      const cached = (this.#options = cachedOptions(key));
-      try {
-        const client = this.#client();
-        const settings = await client.getAccountAuthenticationSettings({ signal });
-        const profiles = await client.listOidcProfiles(settings.relationships.authentication_realm.data.id, { signal });
-        this.#options = [settings.meta.client_id, profiles];
-      } catch (error) {
-        if (!cached) this.#fail(error, signal);
-        return;
-      }
-      try {
-        sessionStorage.setItem(key, JSON.stringify(this.#options));
-      } catch {
-        // full or blocked storage: the buttons work, the next page loads them again
-      }
+  /** The settings and profiles, whenever the buttons are to be shown. */
+  readonly #options = this.connection.task({
+    args: () => [...this.connection.args, this.#wantsOptions()],
+    task: async (_, { signal }): Promise<SignInOptions | typeof initialState> => {
+      const client = this.connection.client();
+      if (!client || !this.#wantsOptions()) return initialState;
+      const settings = await client.getAccountAuthenticationSettings({ signal });
+      const realm = settings.relationships.authentication_realm.data.id;
+      const options: SignInOptions = [settings.meta.client_id, await client.listOidcProfiles(realm, { signal })];
+      // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
+      writeStored(signInOptionsKey(this.baseUrl, this.clientId), options);
+      return options;
     },
+    onComplete: (options) => (this.known = options),
+    // with known buttons, a failed refresh changes nothing the shopper sees
+    onError: (error) => this.known || this.reportError(error),
   });
+
+  /** The exchange of the code the callback brought for account tokens. */
+  readonly #exchange = this.connection.task({
+    autoRun: false,
+    task: async ([callback]: [SignInCallback], { signal }) => {
+      const client = this.connection.client()!;
+      const detail = await completeSignIn(callback, { client, clientId: this.clientId, signal });
+      signal.throwIfAborted();
+      return detail;
+    },
+    onComplete: (detail) => {
+      this.connection.session?.signIn(detail);
+      this.dispatchEvent(new SignedInEvent(detail));
+    },
+    onError: (error) => (this.failure = this.reportError(error)),
+  });
+
+  /** Ends the session (as the Sign out button does). */
+  signOut(): void {
+    this.connection.session?.signOut();
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
     // Read (and cleared from the address bar) at once, so a second element or a reload never sees it again.
     const callback = takeCallbackFromLocation();
     if (callback) {
-      this.#callback = callback;
-      this.#failure = undefined;
-      this.requestUpdate();
+      this.callback = callback;
+      this.failure = undefined;
     }
-    // without options it may have lost its load on leaving (see disconnectedCallback) and would stay blank
-    if (this.hasUpdated && !this.#options) void this.#task.run();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    // A move (removed and put back in the same task, as frameworks do) must not lose a sign-in whose code is
-    // already spent; only an element that is really gone stops its work, and then reports nothing.
-    queueMicrotask(() => {
-      if (!this.isConnected) {
-        this.#exchange?.abort();
-        this.#task.abort();
-      }
-    });
-  }
-
-  protected override willUpdate(): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('baseUrl') || changed.has('clientId')) {
+      this.known = keptOptions(signInOptionsKey(this.baseUrl, this.clientId));
+    }
     // Finished here rather than on connecting: a host may set base-url and client-id after connecting.
-    const callback = this.#callback;
+    const callback = this.callback;
     if (callback && this.baseUrl && this.clientId) {
-      this.#callback = undefined;
-      void this.#complete(callback);
+      this.callback = undefined;
+      void this.#exchange.run([callback]);
     }
   }
 
-  /** Sends the browser to the identity provider. Replaced in tests and by hosts that open their own window. */
-  protected navigate(url: string): void {
-    location.assign(url);
+  protected override sessionChanged(change: SessionChange): void {
+    if (change.type != 'signed-out') return;
+    const { reason } = change;
+    this.ended = reason == 'expired' || reason == 'rejected' ? reason : undefined;
+    this.dispatchEvent(new SignedOutEvent({ reason }));
   }
 
-  /** Ends the session (as the Sign out button does). */
-  signOut(): void {
-    this.#session.session?.signOut();
+  /** The buttons are wanted while nobody is signed in and no sign-in is being finished. */
+  #wantsOptions(): boolean {
+    return !!this.clientId && !this.#completing() && !this.connection.session?.signedIn;
+  }
+
+  #completing(): boolean {
+    return !!this.callback || this.#exchange.status == TaskStatus.PENDING;
   }
 
   #retry = (): void => {
-    this.#failure = undefined;
+    if (this.failure) this.failure = undefined;
+    else void this.#options.run();
     void this.#refocus();
   };
 
   /** The button just pressed is gone after the next render: focus stays in the element rather than fall to the page. */
   async #refocus(): Promise<void> {
-    this.requestUpdate();
     await this.updateComplete;
     const root = this.renderRoot;
     (root.querySelector<HTMLElement>('[part~=button]') ?? root.querySelector<HTMLElement>('[part~=base]'))?.focus();
   }
 
-  async #complete(callback: SignInCallback): Promise<void> {
-    const { signal } = (this.#exchange = new AbortController());
-    try {
-      const detail = await completeSignIn(callback, { client: this.#client(), clientId: this.clientId, signal });
-      signal.throwIfAborted();
-      this.#session.session?.signIn(detail);
-      this.dispatchEvent(new SignedInEvent(detail));
-    } catch (error) {
-      this.#fail(error, signal);
-    }
-    this.#exchange = undefined;
-    this.requestUpdate();
-  }
-
-  #client(): StorefrontClient {
-    const client = new StorefrontClient({ baseUrl: this.baseUrl, fetch: this.fetch });
-    return client.withToken(this.accessToken ?? implicitTokenSource(client, this.clientId));
-  }
-
-  /** Reports and shows a failure; an abort (the element left the page) leaves nothing behind. */
-  #fail(error: unknown, signal?: AbortSignal): void {
-    if (signal?.aborted || isAbortError(error)) return;
-    // A refused implicit token is not kept: a retry asks for a fresh one.
-    if ((this.#failure = this.reportError(error)).status == 401 && !this.accessToken) forgetImplicitTokens();
-  }
-
   async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
-    this.#starting = profile.id;
-    this.requestUpdate();
+    this.starting = profile.id;
     try {
       const { url } = await startSignIn({
         profile,
@@ -347,54 +232,63 @@ export class AccountSignIn extends StorefrontElement {
         uiLocales: this.uiLocales,
       });
       const event = new SignInRedirectEvent({ profileId: profile.id, url });
-      if (this.dispatchEvent(event)) this.navigate(url);
+      if (this.dispatchEvent(event)) navigation.assign(url);
     } catch (error) {
-      this.#fail(error);
+      this.failure = this.reportError(error);
     }
-    this.#starting = undefined;
-    this.requestUpdate();
+    this.starting = undefined;
   }
 
   override render(): TemplateResult {
-    const session = this.#session.session;
-    const options = this.#options;
-    const completing = this.#callback || this.#exchange;
-    const loading = !options && this.#task.status == TaskStatus.PENDING;
-    return html`<div part="base" tabindex="-1" aria-busy=${!!(completing || loading)}>
+    const session = this.connection.session;
+    const completing = this.#completing();
+    const loading = !this.known && this.#options.status == TaskStatus.PENDING;
+    return html`<div part="base" tabindex="-1" aria-busy=${completing || loading}>
       ${
         completing
           ? renderLoading(this.completingText)
-          : this.#failure
-            ? renderError(this.#failure, this.#retry, this.retryLabel)
+          : this.failure
+            ? renderError(this.failure, this.#retry, this.retryLabel)
             : session?.signedIn
               ? this.#renderSignedIn(session)
               : [
-                  this.#expired ? html`<p part="message notice" role="status">${this.expiredText}</p>` : nothing,
-                  loading
-                    ? renderLoading(this.loadingText)
-                    : options?.[1].length
-                      ? html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>
-                          ${options[1].map(
-                            (profile) =>
-                              html`<button
-                                part="button"
-                                class="primary"
-                                type="button"
-                                ?disabled=${!!this.#starting}
-                                aria-busy=${this.#starting == profile.id}
-                                @click=${() => this.#start(profile, options[0])}
-                              >
-                                ${
-                                  profile.name?.trim()
-                                    ? fill(this.signInLabel, { name: profile.name })
-                                    : this.signInFallbackLabel
-                                }
-                              </button>`,
-                          )}
-                        </div>`
-                      : options && html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`,
+                  this.#renderNotice(),
+                  this.#options.render({
+                    pending: () => this.#renderButtons(this.known) ?? renderLoading(this.loadingText),
+                    complete: (options) => this.#renderButtons(options),
+                    error: (error) =>
+                      this.#renderButtons(this.known) ?? renderError(error, this.#retry, this.retryLabel),
+                  }),
                 ]
       }
+    </div>`;
+  }
+
+  /** Why the last session ended, when the shopper did not end it. */
+  #renderNotice(): TemplateResult | typeof nothing {
+    const notice = this.ended == 'expired' ? this.expiredText : this.ended == 'rejected' ? this.rejectedText : '';
+    return notice ? html`<p part="message notice" role="status">${notice}</p>` : nothing;
+  }
+
+  /** One button per profile, or the sentence of a store without any; nothing without options. */
+  #renderButtons(options?: SignInOptions): TemplateResult | undefined {
+    if (!options) return;
+    const [authorizationClientId, profiles] = options;
+    if (!profiles.length) return html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`;
+    return html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>
+      ${profiles.map(
+        (profile) =>
+          html`<button
+            part="button"
+            class="primary"
+            type="button"
+            ?disabled=${!!this.starting}
+            aria-busy=${this.starting == profile.id}
+            @click=${() => this.#start(profile, authorizationClientId)}
+          >
+            ${profile.name?.trim() ? fill(this.signInLabel, { name: profile.name }) : this.signInFallbackLabel}
+          </button>`,
+      )}
     </div>`;
   }
 

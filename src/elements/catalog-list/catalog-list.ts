@@ -1,28 +1,21 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
-import { StorefrontClient } from '../../api/client.js';
-import { type StorefrontError, isAbortError } from '../../api/errors.js';
-import type { FetchLike, TokenSource } from '../../api/http.js';
+import { property, state } from 'lit/decorators.js';
+import { isAbortError } from '../../api/errors.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
-import { forgetImplicitTokens, implicitTokenSource } from '../../auth/implicit-token.js';
-import type { SessionStorageMode } from '../../auth/session.js';
-import { SessionController } from '../shared/session-controller.js';
 import { CatalogSelectedEvent } from '../../events.js';
-import { attributes } from '../shared/properties.js';
-import { renderDate } from '../shared/dates.js';
-import { renderEmpty, renderError, renderLoading } from '../shared/status.js';
-import { StorefrontElement } from '../shared/storefront-element.js';
+import { renderDate } from '../../internal/dates.js';
+import { ShopperElement } from '../../internal/shopper-element.js';
+import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
+import { StorefrontElement } from '../../internal/storefront-element.js';
 import { catalogListStyles } from './catalog-list.styles.js';
 import { type Rows, indexAt, offsetOf } from './virtual-window.js';
 
 /** Renders one catalog in place of the built-in layout; the row keeps the fixed `rowHeight`. */
 export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateResult;
 
-/** The release panel of an open row: its request, then its releases or its error. */
-interface Panel {
-  abort: AbortController;
-  done?: CatalogRelease[] | StorefrontError;
-}
+/** The release panel of an open row: the load of its releases. */
+type Panel = Task<readonly [Catalog], CatalogRelease[]>;
 
 /** Of two texts written `first|second`, the first when `first` is true (a text without `|` is both). */
 const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] ?? texts;
@@ -32,8 +25,8 @@ const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] 
  * few) exist in the DOM, so ten thousand catalogs cost as much as thirty.
  *
  * Whose catalogs: the host's `accessToken` when set (it wins over everything); otherwise the account chosen in
- * the shared session of `client-id` (signing in and picking an account reloads the list by itself); otherwise
- * the store's implicit token for `client-id`.
+ * the shared session of `client-id` (signing in and picking an account reloads the list by itself), asked for
+ * with the store's implicit token and that account's token beside it; otherwise the store's implicit token.
  *
  * @summary The catalogs the caller may view, windowed for any length, with each catalog's releases.
  *
@@ -87,246 +80,128 @@ const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] 
  * @cssproperty [--storefront-radius=6px] - Corner radius.
  * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-export class CatalogList extends StorefrontElement {
+export class CatalogList extends ShopperElement {
   static override defaultTag = 'catalog-list';
   static override styles = [...StorefrontElement.styles, catalogListStyles];
-  // each field below says its attribute (@attr) for the manifest
-  static override properties = {
-    ...attributes(
-      'baseUrl catalogBaseUrl clientId storage label emptyLabel loadingLabel loadingMoreLabel retryLabel ' +
-        'notConfiguredText ownerLabel updatedLabel releasesCountText releasesLabel releasesLoadingLabel publishText ' +
-        'deltaText publishedText retentionText noReleasesText',
-    ),
-    ...attributes('pageSize rowHeight releasesHeight', { type: Number }),
-    ...attributes('accessToken fetch renderItem', { attribute: false }),
-  };
 
-  /**
-   * Address of the account endpoints (and of the token endpoint of the implicit grant).
-   * @attr base-url
-   */
-  baseUrl = '';
-  /**
-   * Address of the catalog endpoints when it differs from `base-url`.
-   * @attr catalog-base-url
-   */
-  catalogBaseUrl = '';
-  /**
-   * The store's client id: names the shared session and the implicit grant.
-   * @attr client-id
-   */
-  clientId = '';
-  /**
-   * Where the shared session is kept: `session` (sessionStorage) or `memory`; unset leaves the session's own
-   * (`session` unless another element chose otherwise).
-   * @attr storage
-   */
-  storage?: SessionStorageMode;
-  /**
-   * A bearer token, or a function (possibly async) returning one, chosen by the host page. When set it is used
-   * for every request and wins over the selected account's token and over the implicit token. Property only.
-   */
-  accessToken?: TokenSource;
-  /** The `fetch` to use (a proxy, tests); defaults to the browser's. Property only. */
-  fetch?: FetchLike;
-  /**
-   * Catalogs per request (`page[limit]`, 1–10000); the service's default when unset. Every page is loaded.
-   * @attr page-size
-   */
-  pageSize?: number;
-  /**
-   * Height of every row in CSS pixels; the window relies on it, so a custom layout must fit in it.
-   * @attr row-height
-   */
-  rowHeight = 84;
-  /**
-   * Height of an opened release panel in CSS pixels (it scrolls inside when its content is taller).
-   * @attr releases-height
-   */
-  releasesHeight = 220;
+  /** Address of the catalog endpoints when it differs from `base-url`. */
+  @property({ attribute: 'catalog-base-url' }) catalogBaseUrl = '';
+  /** Catalogs per request (`page[limit]`, 1–10000); the service's default when unset. Every page is loaded. */
+  @property({ attribute: 'page-size', type: Number }) pageSize?: number;
+  /** Height of every row in CSS pixels; the window relies on it, so a custom layout must fit in it. */
+  @property({ attribute: 'row-height', type: Number }) rowHeight = 84;
+  /** Height of an opened release panel in CSS pixels (it scrolls inside when its content is taller). */
+  @property({ attribute: 'releases-height', type: Number }) releasesHeight = 220;
   /** Renders a catalog instead of the built-in layout. Property only. */
-  renderItem?: CatalogItemRenderer;
+  @property({ attribute: false }) renderItem?: CatalogItemRenderer;
 
-  /**
-   * Accessible name of the list.
-   * @attr label
-   */
-  label = 'Catalogs';
-  /**
-   * Shown when the caller may view no catalog.
-   * @attr empty-label
-   */
-  emptyLabel = 'No catalogs are available for this account.';
-  /**
-   * Shown while the first page loads.
-   * @attr loading-label
-   */
-  loadingLabel = 'Loading catalogs…';
-  /**
-   * Shown under the first pages while further pages arrive.
-   * @attr loading-more-label
-   */
-  loadingMoreLabel = 'Loading more catalogs…';
-  /**
-   * Label of the retry button of an error.
-   * @attr retry-label
-   */
-  retryLabel = 'Try again';
-  /**
-   * Shown until `base-url` and a token source are set.
-   * @attr not-configured-text
-   */
-  notConfiguredText = 'Waiting for the store address and a client id or access token.';
-  /**
-   * Label before the catalog's owner.
-   * @attr owner-label
-   */
-  ownerLabel = 'Owner';
-  /**
-   * Label before the catalog's last update.
-   * @attr updated-label
-   */
-  updatedLabel = 'Updated';
-  /**
-   * Number of releases: the text for one `|` the text for any other number; `{count}` is replaced.
-   * @attr releases-count-text
-   */
-  releasesCountText = '{count} release|{count} releases';
-  /**
-   * Text of the disclosure button (the catalog's name is added for assistive technology).
-   * @attr releases-label
-   */
-  releasesLabel = 'Releases';
-  /**
-   * Shown while a release panel loads.
-   * @attr releases-loading-label
-   */
-  releasesLoadingLabel = 'Loading releases…';
-  /**
-   * What a release is: a complete publish `|` an update laid over the previous release.
-   * @attr publish-text
-   */
-  publishText =
-    'Complete publish: this release contains the whole catalog.|Update: changes since the previous release, laid over the data you already hold.';
-  /**
-   * What to do with a release: replace all you hold (full delta) `|` apply its changes (incremental).
-   * @attr delta-text
-   */
-  deltaText =
-    'Full refresh: replace everything you hold for this catalog with this release.|Incremental: apply these changes to what you hold for this catalog.';
-  /**
-   * Label before a release's publication date `|` the text when it has none.
-   * @attr published-text
-   */
-  publishedText = 'Published|Publication date not given';
-  /**
-   * The note under the releases (the spec keeps the current release and the two before it).
-   * @attr retention-text
-   */
-  retentionText = 'Only the current release and the two before it are kept.';
-  /**
-   * Shown in the panel of a catalog without releases.
-   * @attr no-releases-text
-   */
-  noReleasesText = 'This catalog has not been published yet.';
+  /** Accessible name of the list. */
+  @property() label = 'Catalogs';
+  /** Shown when the caller may view no catalog. */
+  @property({ attribute: 'empty-label' }) emptyLabel = 'No catalogs are available for this account.';
+  /** Shown while the first page loads. */
+  @property({ attribute: 'loading-label' }) loadingLabel = 'Loading catalogs…';
+  /** Shown under the first pages while further pages arrive. */
+  @property({ attribute: 'loading-more-label' }) loadingMoreLabel = 'Loading more catalogs…';
+  /** Label of the retry button of an error. */
+  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
+  /** Shown until `base-url` and a token source are set. */
+  @property({ attribute: 'not-configured-text' }) notConfiguredText =
+    'Waiting for the store address and a client id or access token.';
+  /** Label before the catalog's owner. */
+  @property({ attribute: 'owner-label' }) ownerLabel = 'Owner';
+  /** Label before the catalog's last update. */
+  @property({ attribute: 'updated-label' }) updatedLabel = 'Updated';
+  /** Number of releases: the text for one `|` the text for any other number; `{count}` is replaced. */
+  @property({ attribute: 'releases-count-text' }) releasesCountText = '{count} release|{count} releases';
+  /** Text of the disclosure button (the catalog's name is added for assistive technology). */
+  @property({ attribute: 'releases-label' }) releasesLabel = 'Releases';
+  /** Shown while a release panel loads. */
+  @property({ attribute: 'releases-loading-label' }) releasesLoadingLabel = 'Loading releases…';
+  /** What a release is: a complete publish `|` an update laid over the previous release. */
+  @property({ attribute: 'publish-text' }) publishText =
+    'Complete publish: this release contains the whole catalog.|' +
+    'Update: changes since the previous release, laid over the data you already hold.';
+  /** What to do with a release: replace all you hold (full delta) `|` apply its changes (incremental). */
+  @property({ attribute: 'delta-text' }) deltaText =
+    'Full refresh: replace everything you hold for this catalog with this release.|' +
+    'Incremental: apply these changes to what you hold for this catalog.';
+  /** Label before a release's publication date `|` the text when it has none. */
+  @property({ attribute: 'published-text' }) publishedText = 'Published|Publication date not given';
+  /** The note under the releases (the spec keeps the current release and the two before it). */
+  @property({ attribute: 'retention-text' }) retentionText = 'Only the current release and the two before it are kept.';
+  /** Shown in the panel of a catalog without releases. */
+  @property({ attribute: 'no-releases-text' }) noReleasesText = 'This catalog has not been published yet.';
 
-  #list: readonly Catalog[] = [];
-  #client?: StorefrontClient;
-  /** Follows the shared session of `client-id` while connected; its chosen account's token loads the list. */
-  #session = new SessionController(this);
+  /** The catalogs the load under way has received so far; all of them once it completes. */
+  @state() private loaded: readonly Catalog[] = [];
   /** Open release panels by row. */
-  #panels = new Map<number, Panel>();
+  @state() private panels = new Map<number, Panel>();
   /** The row keyboard focus is on (or returns to): the list's one tab stop. */
-  #active = 0;
-  #scrollY = 0;
-  #height = 480;
+  @state() private active = 0;
+  @state() private scrollY = 0;
+  @state() private height = 480;
   /** The host resizes with its viewport, so this also sees the viewport appear and change. */
   #resize = new ResizeObserver(() => {
-    this.#height = this.renderRoot.querySelector('[part=viewport]')?.clientHeight || this.#height;
-    this.requestUpdate();
+    this.height = this.renderRoot.querySelector('[part=viewport]')?.clientHeight || this.height;
   });
   /** Which element of its row had focus before an update (-1 or undefined: none). */
   #focus?: number;
-  #abortedByDisconnect?: boolean;
 
-  #task = new Task(this, {
-    task: async ([baseUrl, catalogBaseUrl, clientId, hostToken, accountToken, fetch, limit], { signal }) => {
+  /** Every page of the list, for the account the session chose (or the host's token, or the store's). */
+  readonly #list = this.connection.task({
+    args: () => [...this.connection.args, this.connection.account, this.pageSize],
+    task: async (_, { signal }) => {
       // a new list starts at the top (its viewport is a new element), all panels closed
       this.#closePanels(true);
-      this.#list = Object.freeze([]);
-      this.#active = this.#scrollY = 0;
-      if (!baseUrl) return initialState;
-      const client = new StorefrontClient({ baseUrl, catalogBaseUrl, fetch });
-      const token = hostToken || accountToken || (clientId && implicitTokenSource(client, clientId));
-      if (!token) return initialState;
-      const authorized = (this.#client = client.withToken(token));
+      this.loaded = [];
+      this.active = this.scrollY = 0;
+      const client = this.connection.client(this.connection.account);
+      if (!client) return initialState;
       // the client checks the range; 0 and NaN (an empty attribute) mean the service's default
-      const query = { limit: limit || undefined };
-      for await (const page of authorized.pages<Catalog>((o) => authorized.listCatalogs(query, o), { signal })) {
-        signal.throwIfAborted();
-        // one copy per page; the first page shows while the next ones load
-        this.#list = Object.freeze(this.#list.concat(page));
-        this.requestUpdate();
+      const query = { limit: this.pageSize || undefined };
+      for await (const page of client.pages<Catalog>((options) => client.listCatalogs(query, options), { signal })) {
+        // one copy per page: the first pages show while the next ones load
+        this.loaded = Object.freeze([...this.loaded, ...page]);
       }
       signal.throwIfAborted();
-      return this.#list;
+      return this.loaded;
     },
-    args: () =>
-      [
-        this.baseUrl,
-        this.catalogBaseUrl,
-        this.clientId,
-        this.accessToken,
-        this.#session.session?.selectedAccount?.token,
-        this.fetch,
-        this.pageSize,
-      ] as const,
-    onError: (error) => {
-      if (isAbortError(error)) return;
-      // a refused implicit token is not kept: Try again asks for a fresh one
-      if (this.reportError(error).status == 401 && !this.accessToken && !this.#session.session?.selectedAccount) {
-        forgetImplicitTokens();
-      }
-    },
+    onError: (error) => this.reportError(error),
   });
 
   /** What has been loaded so far, in the API's order (read-only). */
   get catalogs(): readonly Catalog[] {
-    return this.#list;
+    return this.loaded;
   }
 
   /** Loads the list again (every page), with the current token. */
   reload(): void {
-    void this.#task.run();
+    void this.#list.run();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.#resize.observe(this);
-    // the list's own state may have moved while it was detached (not rendered then)
-    this.requestUpdate();
-    if (this.#abortedByDisconnect) this.reload();
-    this.#abortedByDisconnect = false;
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#resize.disconnect();
-    if (this.#task.status === TaskStatus.PENDING) {
-      this.#abortedByDisconnect = true;
-      this.#task.abort();
-    }
     this.#closePanels();
   }
 
   /** Closes the panels still loading, or all. */
   #closePanels(all?: boolean): void {
-    for (const [index, { abort, done }] of this.#panels) {
-      if (all || !done) {
-        abort.abort();
-        this.#panels.delete(index);
+    const panels = new Map(this.panels);
+    for (const [index, panel] of panels) {
+      if (all || panel.status == TaskStatus.PENDING) {
+        panel.abort();
+        this.removeController(panel);
+        panels.delete(index);
       }
     }
+    this.panels = panels;
   }
 
   protected override willUpdate(): void {
@@ -336,7 +211,7 @@ export class CatalogList extends StorefrontElement {
 
   protected override updated(): void {
     // rows are rendered by position, so a scroll can hand the focused node to another row: focus follows the row
-    this.#row(this.#active)?.querySelectorAll<HTMLElement>('*')[this.#focus!]?.focus({ preventScroll: true });
+    this.#row(this.active)?.querySelectorAll<HTMLElement>('*')[this.#focus!]?.focus({ preventScroll: true });
   }
 
   #row(index: number): Element | null {
@@ -345,49 +220,44 @@ export class CatalogList extends StorefrontElement {
 
   get #rows(): Rows {
     return {
-      count: this.#list.length,
+      count: this.loaded.length,
       // a height that is no number falls back to the default
       row: this.rowHeight || 84,
       panel: this.releasesHeight || 220,
-      open: [...this.#panels.keys()].sort((a, b) => a - b),
+      open: [...this.panels.keys()].sort((a, b) => a - b),
     };
   }
 
   override render(): TemplateResult {
-    const { status, error } = this.#task;
-    const busy = status === TaskStatus.PENDING;
-    const list = this.#list.length ? this.#renderList(status === TaskStatus.COMPLETE) : undefined;
-    // an error left by an abort is never shown: the element was removed, and is reloaded when it comes back;
     // a retry button goes with its error, so focus waits on what stays: base, or the row of a release panel
-    return html`<div part="base" tabindex="-1" aria-busy=${busy}>
-      ${
-        status === TaskStatus.INITIAL
-          ? html`<p part="not-configured">${this.notConfiguredText}</p>`
-          : status === TaskStatus.ERROR
-            ? [
-                renderError(
-                  error as StorefrontError,
-                  () => (this.reload(), this.renderRoot.querySelector<HTMLElement>('[part~=base]')!.focus()),
-                  this.retryLabel,
-                ),
-                list,
-              ]
-            : list
-              ? [list, busy ? renderLoading(this.loadingMoreLabel) : '']
-              : busy
-                ? renderLoading(this.loadingLabel)
-                : renderEmpty(this.emptyLabel)
-      }
+    return html`<div part="base" tabindex="-1" aria-busy=${this.#list.status == TaskStatus.PENDING}>
+      ${this.#list.render({
+        initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
+        // the first pages show while the next ones load
+        pending: () => (this.loaded.length ? this.#renderList('loading') : renderLoading(this.loadingLabel)),
+        complete: (catalogs) => (catalogs.length ? this.#renderList('complete') : renderEmpty(this.emptyLabel)),
+        error: (error) => [
+          renderError(error, this.#retry, this.retryLabel),
+          this.loaded.length ? this.#renderList('stopped') : nothing,
+        ],
+      })}
     </div>`;
   }
 
-  #renderList(complete: boolean): TemplateResult {
+  #retry = (): void => {
+    this.reload();
+    this.renderRoot.querySelector<HTMLElement>('[part~=base]')!.focus();
+  };
+
+  /** The window of rows; while the list is `loading`, more rows are announced under it. */
+  #renderList(list: 'loading' | 'complete' | 'stopped'): TemplateResult {
+    const complete = list == 'complete';
     const rows = this.#rows;
     const { count, row } = rows;
-    const start = Math.max(0, indexAt(rows, this.#scrollY) - 4);
+    const start = Math.max(0, indexAt(rows, this.scrollY) - 4);
     // four rows more on either side, so a fast scroll shows no blank space
-    const end = Math.min(count, indexAt(rows, this.#scrollY + this.#height) + 5);
-    const active = Math.min(this.#active, count - 1);
+    const end = Math.min(count, indexAt(rows, this.scrollY + this.height) + 5);
+    const active = Math.min(this.active, count - 1);
     const indices: number[] = [];
     // the row that holds focus stays in the DOM even when scrolled away, in index order
     if (active < start) indices.push(active);
@@ -395,64 +265,59 @@ export class CatalogList extends StorefrontElement {
     if (active >= end) indices.push(active);
     const locale = this.closest<HTMLElement>('[lang]')?.lang ?? '';
     return html`<div part="viewport" style="--_row-height:${row}px" @scroll=${this.#onEvent}>
-      <div
-        part="list"
-        role="list"
-        aria-label=${this.label}
-        style="height:${offsetOf(rows, count)}px"
-        @click=${this.#onEvent}
-        @keydown=${this.#onEvent}
-        @focusin=${this.#onEvent}
-      >
-        ${indices.map((i) => {
-          const catalog = this.#list[i]!;
-          const { name, description, owner, updated_at } = catalog.attributes;
-          const releases = catalog.relationships.releases.meta.count;
-          const panel = this.#panels.get(i);
-          const tabIndex = i === active ? 0 : -1;
-          return html`<div
-            class="item"
-            part=${i === active ? 'item item-active' : 'item'}
-            role="listitem"
-            data-index=${i}
-            aria-posinset=${i + 1}
-            aria-setsize=${complete ? count : -1}
-            style="transform:translateY(${offsetOf(rows, i)}px);height:${row + (panel ? rows.panel : 0)}px"
-          >
-            ${
-              this.renderItem
-                ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
-                : html`<div part="row" class="row">
-                    <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
-                    ><span part="description">${description}</span
-                    ><span part="meta"
-                      ><span part="owner">${this.ownerLabel}: ${owner}</span
-                      ><span part="releases-count"
-                        >${pick(this.releasesCountText, releases === 1).replace('{count}', String(releases))}</span
-                      ><span part="updated">${renderDate(this.updatedLabel, updated_at, locale)}</span></span
-                    ><button
-                      part="expand"
-                      tabindex=${tabIndex}
-                      aria-expanded=${!!panel}
-                      aria-controls=${panel ? `releases-${i}` : nothing}
-                    >
-                      ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
-                    </button>
-                  </div>`
-            }${panel ? this.#renderPanel(panel.done, i, name, rows.panel, locale) : ''}
-          </div>`;
-        })}
+        <div
+          part="list"
+          role="list"
+          aria-label=${this.label}
+          style="height:${offsetOf(rows, count)}px"
+          @click=${this.#onEvent}
+          @keydown=${this.#onEvent}
+          @focusin=${this.#onEvent}
+        >
+          ${indices.map((i) => {
+            const catalog = this.loaded[i]!;
+            const { name, description, owner, updated_at } = catalog.attributes;
+            const releases = catalog.relationships.releases.meta.count;
+            const panel = this.panels.get(i);
+            const tabIndex = i === active ? 0 : -1;
+            return html`<div
+              class="item"
+              part=${i === active ? 'item item-active' : 'item'}
+              role="listitem"
+              data-index=${i}
+              aria-posinset=${i + 1}
+              aria-setsize=${complete ? count : -1}
+              style="transform:translateY(${offsetOf(rows, i)}px);height:${row + (panel ? rows.panel : 0)}px"
+            >
+              ${
+                this.renderItem
+                  ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
+                  : html`<div part="row" class="row">
+                      <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
+                      ><span part="description">${description}</span
+                      ><span part="meta"
+                        ><span part="owner">${this.ownerLabel}: ${owner}</span
+                        ><span part="releases-count"
+                          >${pick(this.releasesCountText, releases === 1).replace('{count}', String(releases))}</span
+                        ><span part="updated">${renderDate(this.updatedLabel, updated_at, locale)}</span></span
+                      ><button
+                        part="expand"
+                        tabindex=${tabIndex}
+                        aria-expanded=${!!panel}
+                        aria-controls=${panel ? `releases-${i}` : nothing}
+                      >
+                        ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
+                      </button>
+                    </div>`
+              }${panel ? this.#renderPanel(panel, i, name, rows.panel, locale) : ''}
+            </div>`;
+          })}
+        </div>
       </div>
-    </div>`;
+      ${list == 'loading' ? renderLoading(this.loadingMoreLabel) : nothing}`;
   }
 
-  #renderPanel(
-    done: CatalogRelease[] | StorefrontError | undefined,
-    index: number,
-    name: string,
-    height: number,
-    locale: string,
-  ): TemplateResult {
+  #renderPanel(panel: Panel, index: number, name: string, height: number, locale: string): TemplateResult {
     const published = this.publishedText;
     return html`<div
       part="releases"
@@ -460,42 +325,42 @@ export class CatalogList extends StorefrontElement {
       role="region"
       tabindex="0"
       aria-label="${this.releasesLabel}: ${name}"
-      aria-busy=${!done}
+      aria-busy=${panel.status != TaskStatus.COMPLETE && panel.status != TaskStatus.ERROR}
       style="height:${height}px"
     >
-      ${
-        !done
-          ? renderLoading(this.releasesLoadingLabel)
-          : !Array.isArray(done)
-            ? renderError(done, () => (this.#open(index), this.focusItem(index)), this.retryLabel)
-            : done.length
-              ? html`<ol part="release-list">
-                  ${done.map(
-                    ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
-                      html`<li part="release" data-full-publish=${full} data-full-delta=${delta}>
-                        <span part="release-date"
-                          >${at ? renderDate(pick(published, true), at, locale) : pick(published, false)}</span
-                        >
-                        <span part="release-publish">${pick(this.publishText, full)}</span>
-                        <span part="release-delta">${pick(this.deltaText, delta)}</span>
-                      </li>`,
-                  )}
-                </ol>`
-              : html`<p part="releases-empty">${this.noReleasesText}</p>`
-      }${this.retentionText ? html`<p part="releases-note">${this.retentionText}</p>` : ''}
+      ${panel.render({
+        initial: () => renderLoading(this.releasesLoadingLabel),
+        pending: () => renderLoading(this.releasesLoadingLabel),
+        error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this.retryLabel),
+        complete: (releases) =>
+          releases.length
+            ? html`<ol part="release-list">
+                ${releases.map(
+                  ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
+                    html`<li part="release" data-full-publish=${full} data-full-delta=${delta}>
+                      <span part="release-date"
+                        >${at ? renderDate(pick(published, true), at, locale) : pick(published, false)}</span
+                      >
+                      <span part="release-publish">${pick(this.publishText, full)}</span>
+                      <span part="release-delta">${pick(this.deltaText, delta)}</span>
+                    </li>`,
+                )}
+              </ol>`
+            : html`<p part="releases-empty">${this.noReleasesText}</p>`,
+      })}${this.retentionText ? html`<p part="releases-note">${this.retentionText}</p>` : ''}
     </div>`;
   }
 
-  /** Scroll, focus, click and keys of the list, which all end in an update. */
+  /** Scroll, focus, click and keys of the list. */
   #onEvent = (event: Event): void => {
     const { type, key } = event as KeyboardEvent;
     const target = event.target as HTMLElement;
     const index = Number(target.closest<HTMLElement>('.item')?.dataset.index);
-    if (type === 'scroll') this.#scrollY = target.scrollTop;
+    if (type === 'scroll') this.scrollY = target.scrollTop;
     else if (type === 'focusin') {
       // focus that an update restored changes nothing
-      if (this.#active === index) return;
-      this.#active = index;
+      if (this.active === index) return;
+      this.active = index;
     }
     // what happens inside a release panel is the panel's
     else if (index >= 0 && !target.closest('[part~=releases]')) {
@@ -503,8 +368,8 @@ export class CatalogList extends StorefrontElement {
         if (target.closest('[part~=expand]')) this.#toggle(index);
         else this.#select(index);
       } else {
-        const last = this.#list.length - 1;
-        const page = Math.max(1, Math.floor(this.#height / this.#rows.row) - 1);
+        const last = this.loaded.length - 1;
+        const page = Math.max(1, Math.floor(this.height / this.#rows.row) - 1);
         const next = {
           ArrowDown: index + 1,
           ArrowUp: index - 1,
@@ -519,14 +384,12 @@ export class CatalogList extends StorefrontElement {
         else if (next !== undefined) void this.focusItem(Math.min(last, Math.max(0, next)));
       }
     }
-    this.requestUpdate();
   };
 
   /** Moves keyboard focus to the catalog at `index`, scrolling it into view (and into the DOM). */
   async focusItem(index: number): Promise<void> {
-    if (!this.#list[index]) return;
-    this.#active = index;
-    this.requestUpdate();
+    if (!this.loaded[index]) return;
+    this.active = index;
     await this.updateComplete;
     const row = this.#row(index);
     row?.scrollIntoView({ block: 'nearest' });
@@ -534,28 +397,33 @@ export class CatalogList extends StorefrontElement {
   }
 
   #select(index: number): void {
-    this.#active = index;
-    this.dispatchEvent(new CatalogSelectedEvent({ catalog: this.#list[index]! }));
+    this.active = index;
+    this.dispatchEvent(new CatalogSelectedEvent({ catalog: this.loaded[index]! }));
   }
 
   /** Opens or closes the release panel of a row. */
   #toggle(index: number): void {
-    this.#panels.get(index)?.abort.abort();
-    if (!this.#panels.delete(index)) this.#open(index);
-    this.#active = index;
+    this.active = index;
+    const panel = this.panels.get(index);
+    const panels = new Map(this.panels);
+    if (panel) {
+      panel.abort();
+      this.removeController(panel);
+      panels.delete(index);
+    } else {
+      panels.set(index, this.#releases(this.loaded[index]!));
+    }
+    this.panels = panels;
   }
 
-  /** Loads (or loads again) the releases of a row into its panel. */
-  #open(index: number): void {
-    const panel: Panel = { abort: new AbortController() };
-    const { signal } = panel.abort;
-    this.#panels.set(index, panel);
-    this.#client!.listCatalogReleases(this.#list[index]!, { signal })
-      .then(
-        ({ data }) => (panel.done = data),
-        (error) => signal.aborted || (panel.done = this.reportError(error)),
-      )
-      .finally(() => this.requestUpdate());
+  /** The load of a catalog's releases, with the token the list was loaded with; it starts with the next update. */
+  #releases(catalog: Catalog): Panel {
+    const client = this.connection.client(this.connection.account)!;
+    return new Task(this, {
+      args: () => [catalog] as const,
+      task: async ([catalog], { signal }) => (await client.listCatalogReleases(catalog, { signal })).data,
+      onError: (error) => isAbortError(error) || this.reportError(error),
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 /** MemberSession: one per client id on the page, storage modes, selection, expiry and bad stored data. */
 import { aTimeout, expect } from '@open-wc/testing';
-import { MemberSession, type SessionChange, resetSessionsForTesting } from '../../../src/auth/session.js';
+import { MemberSession, type SessionChange } from '../../../src/auth/session.js';
+import { resetSessions } from '../helpers/page-state.js';
 import type { AccountSession, SignedInDetail } from '../../../src/events.js';
 
 const KEY = 'storefront-elements:session:shop';
@@ -22,7 +23,7 @@ function watch(session: MemberSession): { changes: SessionChange[]; stop: () => 
 
 describe('MemberSession', () => {
   afterEach(() => {
-    resetSessionsForTesting();
+    resetSessions();
     sessionStorage.removeItem(KEY);
     sessionStorage.removeItem('storefront-elements:session:other');
   });
@@ -108,7 +109,7 @@ describe('MemberSession', () => {
     MemberSession.for('shop', 'session').signIn(detail(account('a'), account('b')));
     MemberSession.for('shop').select('b');
     expect(JSON.parse(sessionStorage.getItem(KEY) as string).selectedAccountId).to.equal('b');
-    resetSessionsForTesting({ keepStorage: true });
+    resetSessions({ keepStorage: true });
     const reloaded = MemberSession.for('shop', 'session');
     expect(reloaded.signedIn).to.equal(true);
     expect(reloaded.selectedAccount?.accountId).to.equal('b');
@@ -123,13 +124,13 @@ describe('MemberSession', () => {
     expect(session.signedIn).to.equal(true);
     session.signIn(detail(account('b')));
     expect(sessionStorage.getItem(KEY)).to.equal(null);
-    resetSessionsForTesting({ keepStorage: true });
+    resetSessions({ keepStorage: true });
     expect(MemberSession.for('shop').signedIn).to.equal(false);
   });
 
   it('removes a session an earlier page kept when this page starts in memory mode', () => {
     MemberSession.for('shop', 'session').signIn(detail(account('a')));
-    resetSessionsForTesting({ keepStorage: true });
+    resetSessions({ keepStorage: true });
     const session = MemberSession.for('shop', 'memory');
     expect(sessionStorage.getItem(KEY)).to.equal(null);
     expect(session.signedIn).to.equal(false);

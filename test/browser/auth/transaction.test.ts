@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import {
-  TRANSACTION_KEY_PREFIX,
   TRANSACTION_TTL_MS,
   consumeTransaction,
   createMemoryStorage,
@@ -9,6 +8,7 @@ import {
   type NewSignInTransaction,
   type StorageLike,
 } from '../../../src/auth/transaction.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
 

@@ -5,8 +5,9 @@
 import { aTimeout, expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { MemberSession } from '../../../src/auth/session.js';
-import { forgetTakenCallbackForTesting } from '../../../src/auth/sign-in.js';
-import { TRANSACTION_KEY_PREFIX, saveTransaction } from '../../../src/auth/transaction.js';
+import { forgetTakenCallbacks } from '../helpers/page-state.js';
+import { saveTransaction } from '../../../src/auth/transaction.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 import type { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
 import type { SignedInEvent, SignedOutEvent, StorefrontErrorEvent } from '../../../src/events.js';
 import { jsonResponse } from '../helpers/fake-fetch.js';
@@ -112,7 +113,7 @@ describe('<account-sign-in> failures', function () {
     MemberSession.for('storefront').signOut('user');
 
     // The reload of the callback address: a new page load, the same code and state.
-    forgetTakenCallbackForTesting();
+    forgetTakenCallbacks();
     landOn(callback);
     const spy = routedFetch(() => undefined);
     const reported = nextError();
@@ -252,7 +253,7 @@ describe('<account-sign-in> failures', function () {
   ] as const) {
     it(`refuses ${title} (unsafe_endpoint): no navigation, no transaction`, async () => {
       const el = await renderSignIn({ redirectUri }, { fetch: profilesAnswer(link).fetch });
-      const visited = recordNavigation(el);
+      const visited = recordNavigation();
       let redirects = 0;
       el.addEventListener('sign-in-redirect', () => redirects++);
       const button = await waitForPart(el, 'button');
@@ -445,7 +446,7 @@ describe('<account-sign-in> failures', function () {
 
   it('moves focus to the first sign-in button after Try again, when the buttons are there', async () => {
     const el = await renderSignIn({}, { fetch: profilesAnswer('javascript:alert(1)').fetch });
-    recordNavigation(el);
+    recordNavigation();
     (await waitForPart(el, 'button')).click();
     const retry = await waitForPart(el, 'retry');
     retry.focus();

@@ -2,8 +2,9 @@
 import { expect, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
-import { MemberSession, resetSessionsForTesting } from '../../../src/auth/session.js';
-import { TRANSACTION_KEY_PREFIX } from '../../../src/auth/transaction.js';
+import { MemberSession } from '../../../src/auth/session.js';
+import { resetSessions } from '../helpers/page-state.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 import type {
   AccountSelectedEvent,
   SignInRedirectEvent,
@@ -63,7 +64,7 @@ describe('<account-sign-in> with the reference service', function () {
 
   it('builds the authorization request: PKCE S256, state, client id of the settings, forwarded options', async () => {
     const el = await renderSignIn({ display: 'page', prompt: 'login', uiLocales: 'fr en' });
-    const visited = recordNavigation(el);
+    const visited = recordNavigation();
     const event = await startSignIn(el);
     const url = new URL(event.detail.url);
     const q = url.searchParams;
@@ -95,7 +96,7 @@ describe('<account-sign-in> with the reference service', function () {
 
   it('uses a fresh verifier and state for every click, and leaves for the identity provider unless prevented', async () => {
     const el = await renderSignIn();
-    const visited = recordNavigation(el);
+    const visited = recordNavigation();
     const first = new URL((await startSignIn(el)).detail.url).searchParams;
     await el.updateComplete;
     const button = await waitForPart(el, 'button');
@@ -239,7 +240,7 @@ describe('<account-sign-in> with the reference service', function () {
     expect(sessionStorage.getItem('storefront-elements:session:storefront')).to.be.a('string');
     el.remove();
     // A reload: new session objects read what the tab kept.
-    resetSessionsForTesting({ keepStorage: true });
+    resetSessions({ keepStorage: true });
     const again = await renderSignIn();
     await waitForPart(again, 'sign-out');
     const picker = await renderPicker();

@@ -2,7 +2,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { Catalog } from '../../../src/api/types.js';
-import { resetSessionsForTesting } from '../../../src/auth/session.js';
+import { resetSessions } from '../helpers/page-state.js';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import { indexAt, offsetOf } from '../../../src/elements/catalog-list/virtual-window.js';
 import type { CatalogSelectedEvent } from '../../../src/events.js';
@@ -22,7 +22,7 @@ const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => res
 
 describe('<catalog-list> windowing', () => {
   before(() => CatalogList.define());
-  beforeEach(() => resetSessionsForTesting());
+  beforeEach(() => resetSessions());
 
   // The service holds six catalogs; ten thousand only exist in this stubbed answer.
   const body = JSON.stringify({ data: syntheticCatalogs(10_000), links: { next: null } });

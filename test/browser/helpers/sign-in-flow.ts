@@ -5,12 +5,13 @@
 import { fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { forgetImplicitTokens } from '../../../src/auth/implicit-token.js';
-import { resetSessionsForTesting } from '../../../src/auth/session.js';
-import { forgetTakenCallbackForTesting } from '../../../src/auth/sign-in.js';
 import { AccountPicker } from '../../../src/elements/account-picker/account-picker.js';
 import { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
 import type { SignInRedirectEvent, SignedInEvent } from '../../../src/events.js';
+import { forgetTakenCallbacks, resetSessions, restoreNavigation } from './page-state.js';
 import { SERVICE_URL } from './service.js';
+
+export { recordNavigation } from './page-state.js';
 
 AccountSignIn.define();
 AccountPicker.define();
@@ -22,12 +23,13 @@ export const REDIRECT_URI = `${location.origin}${location.pathname}`;
 
 const STORAGE_PREFIX = 'storefront-elements:';
 
-/** Puts the page back: address, sessions, stored transactions, cached implicit tokens, the callback guard. */
+/** Puts the page back: address, sessions, stored transactions, implicit tokens, taken callbacks, navigation. */
 export function cleanUpSignIn(): void {
   history.replaceState(history.state, '', TEST_PAGE_URL);
-  resetSessionsForTesting();
+  resetSessions();
   forgetImplicitTokens();
-  forgetTakenCallbackForTesting();
+  forgetTakenCallbacks();
+  restoreNavigation();
   for (const key of Object.keys(sessionStorage)) if (key.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(key);
 }
 
@@ -88,13 +90,6 @@ export function renderPicker(
       label=${attrs.label ?? 'Account'}
     ></account-picker>`,
   );
-}
-
-/** Replaces the element's navigation with a recorder, so no test ever leaves the page. */
-export function recordNavigation(el: AccountSignIn): string[] {
-  const visited: string[] = [];
-  (el as unknown as { navigate: (url: string) => void }).navigate = (url: string) => visited.push(url);
-  return visited;
 }
 
 /** Clicks the first sign-in button and returns the `sign-in-redirect` event (default prevented). */

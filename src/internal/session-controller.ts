@@ -1,7 +1,7 @@
-import type { ReactiveController, ReactiveElement } from 'lit';
-import { MemberSession, type SessionChange, type SessionStorageMode } from '../../auth/session.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { MemberSession, type SessionChange, type SessionStorageMode } from '../auth/session.js';
 
-type Host = ReactiveElement & { clientId: string; storage?: SessionStorageMode };
+type Host = ReactiveControllerHost & HTMLElement & { clientId?: string; storage?: SessionStorageMode };
 
 /**
  * Keeps a host subscribed, while it is connected, to the shared session of its `client-id` (following changes of

@@ -1,6 +1,6 @@
 import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
-import { StorefrontError } from '../../api/errors.js';
-import { StorefrontErrorEvent } from '../../events.js';
+import { type StorefrontError, toStorefrontError } from '../api/errors.js';
+import { StorefrontErrorEvent } from '../events.js';
 import { themeStyles } from './theme.styles.js';
 
 type ElementClass = typeof StorefrontElement & CustomElementConstructor;
@@ -8,7 +8,8 @@ type ElementClass = typeof StorefrontElement & CustomElementConstructor;
 /**
  * What every storefront element shares: registration, theme and error reporting.
  *
- * @fires storefront-error - Something failed; `detail.error` is a StorefrontError with `code` (and `status`, `errors[]` for `http_error`). The element also shows a readable message with a retry.
+ * @fires storefront-error - Something failed; `detail.error` is a StorefrontError with `code` (and `status`,
+ *   `errors[]` for `http_error`). The element also shows a readable message with a retry.
  */
 export abstract class StorefrontElement extends LitElement {
   /** The tag name `define()` registers when given none. */
@@ -53,10 +54,7 @@ export abstract class StorefrontElement extends LitElement {
 
   /** Turns any failure into a StorefrontError, fires `storefront-error`, and returns it for display. */
   protected reportError(error: unknown): StorefrontError {
-    const reported =
-      error instanceof StorefrontError
-        ? error
-        : new StorefrontError('invalid_response', (error as Error)?.message ?? String(error), { cause: error });
+    const reported = toStorefrontError(error);
     this.dispatchEvent(new StorefrontErrorEvent(reported));
     return reported;
   }

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { StorefrontError } from '../../api/errors.js';
+import { type StorefrontError, toStorefrontError } from '../api/errors.js';
 
 /** A spinner and a label, announced politely to assistive technology. */
 export function renderLoading(label: string): TemplateResult {
@@ -10,15 +10,16 @@ export function renderLoading(label: string): TemplateResult {
 
 /** A readable error (or a sentence already written for people) with a retry button; announced at once. */
 export function renderError(
-  error: StorefrontError | string | undefined,
+  error: unknown,
   onRetry: (() => void) | undefined,
   retryLabel: string,
 ): TemplateResult | typeof nothing {
   return error
     ? html`<div part="error" role="alert">
-        <span part="error-message">${typeof error == 'string' ? error : describeForPeople(error)}</span> ${
-          onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${retryLabel}</button>` : nothing
-        }
+        <span part="error-message"
+          >${typeof error == 'string' ? error : describeForPeople(toStorefrontError(error))}</span
+        >
+        ${onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${retryLabel}</button>` : nothing}
       </div>`
     : nothing;
 }

@@ -1,0 +1,34 @@
+/**
+ * What a page load of the library keeps in memory, put back as a new page load would find it. The library keeps
+ * this state in modules of its own (not exported by the package), so tests reach it here.
+ */
+import { sessions } from '../../../src/auth/session.js';
+import { takenCallbacks } from '../../../src/auth/sign-in.js';
+import { navigation } from '../../../src/internal/navigation.js';
+
+/**
+ * Forgets every session object of the page, as a new page load would. Without `keepStorage` what the tab kept in
+ * sessionStorage goes too; with it, it stays, as on a reload.
+ */
+export function resetSessions({ keepStorage = false }: { keepStorage?: boolean } = {}): void {
+  for (const session of sessions.values()) if (!keepStorage) session.useStorage('memory');
+  sessions.clear();
+}
+
+/** Lets the page take a callback address again, as after a reload (a new page load took none). */
+export function forgetTakenCallbacks(): void {
+  takenCallbacks.clear();
+}
+
+const leave = navigation.assign;
+
+/** Records the addresses the elements would leave for instead of leaving; `restoreNavigation()` ends it. */
+export function recordNavigation(): string[] {
+  const visited: string[] = [];
+  navigation.assign = (url: string) => void visited.push(url);
+  return visited;
+}
+
+export function restoreNavigation(): void {
+  navigation.assign = leave;
+}

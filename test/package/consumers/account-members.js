@@ -1,0 +1,1 @@
+import 'storefront-elements/account-members';

@@ -1,0 +1,93 @@
+// The package's entry points as a bundler user meets them: each consumer in test/package/consumers/ imports one
+// entry by the package's name, is bundled the way a storefront's build would (Vite resolves the name through
+// package.json "exports"), and runs in Chromium, where it must register exactly its elements. consumer.ts is
+// type-checked against the built declarations. Needs `npm run build` first (npm test runs it before these tests).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildBundle } from '../../scripts/bundle.mjs';
+import { chromiumPath } from '../../scripts/chromium.mjs';
+
+const require = createRequire(import.meta.url);
+const SHOPPER = ['account-sign-in', 'account-picker', 'catalog-list'];
+const OPERATOR = ['account-members', 'account-memberships'];
+
+/** Entry → the tags importing it must register (and no other of ours). */
+const ENTRIES = {
+  'define': SHOPPER,
+  'define-operator': OPERATOR,
+  ...Object.fromEntries([...SHOPPER, ...OPERATOR].map((tag) => [tag, [tag]])),
+};
+
+const out = mkdtempSync(join(tmpdir(), 'storefront-entries-'));
+let server;
+let origin;
+let browser;
+
+before(async () => {
+  for (const entry of Object.keys(ENTRIES)) {
+    await buildBundle({ entry: `test/package/consumers/${entry}.js`, outDir: out, fileName: `${entry}.js` });
+  }
+  server = createServer((request, response) => {
+    const name = new URL(request.url, 'http://127.0.0.1').pathname.slice(1);
+    if (name === 'page.html') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>entries</title>');
+    } else if (Object.hasOwn(ENTRIES, name.replace(/\.js$/, ''))) {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(out, name)));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  rmSync(out, { recursive: true, force: true });
+});
+
+for (const [entry, tags] of Object.entries(ENTRIES)) {
+  test(`import 'storefront-elements/${entry}' registers ${tags.join(', ')} and nothing else`, async () => {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${origin}/page.html`);
+      await page.addScriptTag({ url: `/${entry}.js`, type: 'module' });
+      await page.waitForFunction((names) => names.every((name) => customElements.get(name)), tags);
+      const registered = await page.evaluate(
+        (names) => names.filter((name) => customElements.get(name)),
+        [...SHOPPER, ...OPERATOR],
+      );
+      assert.deepEqual(registered, tags);
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
+
+test('a bundle of storefront-elements/define carries no operator element, nor the other way round', () => {
+  const shopper = readFileSync(join(out, 'define.js'), 'utf8');
+  const operator = readFileSync(join(out, 'define-operator.js'), 'utf8');
+  // a tag name as a string of its own: the element's default tag ("v2/account-members/…" is an address)
+  const named = (code, tag) => new RegExp(`["'\`]${tag}["'\`]`).test(code);
+  for (const tag of OPERATOR) assert.ok(!named(shopper, tag), `${tag} is in the shopper bundle`);
+  for (const tag of SHOPPER) assert.ok(!named(operator, tag), `${tag} is in the operator bundle`);
+  for (const tag of SHOPPER) assert.ok(named(shopper, tag), `the check finds ${tag} where it is`);
+});
+
+test("a bundler user's TypeScript compiles against every entry (tags, events on document and window)", () => {
+  const tsc = require.resolve('typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'test/package/tsconfig.consumer.json'], { encoding: 'utf8' });
+  assert.equal(result.status, 0, `tsc failed:\n${result.stdout}${result.stderr}`);
+});

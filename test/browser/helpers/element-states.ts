@@ -4,6 +4,7 @@
  */
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/define.js';
+import '../../../src/define-operator.js';
 import { MemberSession } from '../../../src/auth/session.js';
 import type {
   AccountMembers,

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { startService } from './index.js';
-import { CLIENTS, IDP_USERS, PASSWORD, PROFILE_NAME } from './fixtures.js';
+import { CLIENTS, IDP_USERS, PASSWORD, PROFILE_NAME } from './domain/fixtures.js';
 
 const USAGE = `Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--redirect-uri URL ...] [--quiet]
   --port          port to listen on (default: $SERVICE_PORT or 8787; 0 picks a free one)

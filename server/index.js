@@ -4,11 +4,11 @@
  * provider with the real port (port 0 picks a free one).
  */
 import { createServer } from 'node:http';
-import { createApp } from './app.js';
-import { EmbeddedIdp } from './idp.js';
-import { SignIn } from './sign-in.js';
-import { Store } from './store.js';
-import { Tokens } from './tokens.js';
+import { createApp } from './http/app.js';
+import { EmbeddedIdp } from './idp/provider.js';
+import { SignIn } from './idp/sign-in.js';
+import { Store } from './domain/store.js';
+import { Tokens } from './domain/tokens.js';
 
 /**
  * @typedef {{
@@ -39,7 +39,7 @@ export async function startService({
   const tokens = new Tokens(store);
   const log = quiet ? () => {} : (/** @type {string} */ message) => console.error(`[service] ${message}`);
 
-  /** @type {import('./app.js').Service} */
+  /** @type {import('./http/app.js').Service} */
   const service = /** @type {any} */ ({ store, tokens, log });
   const server = createServer(createApp(service));
   server.keepAliveTimeout = 5000;

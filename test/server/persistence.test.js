@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../../server/index.js';
-import { ACCOUNTS, MEMBERS } from '../../server/fixtures.js';
+import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
 import { accessToken, api } from '../support/service-client.js';
 
 let dir = '';

@@ -6,8 +6,8 @@ import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ACCOUNTS, MEMBERS } from '../../server/fixtures.js';
-import { Store } from '../../server/store.js';
+import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
+import { Store } from '../../server/domain/store.js';
 import { api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

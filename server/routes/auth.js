@@ -8,14 +8,14 @@
  *             "client_id": "...", "client_secret": "..."}}
  * → 201 with the profile (the secret is never shown again).
  */
-import { badRequest, HttpError, notFound, unprocessable } from './errors.js';
-import { CLIENTS } from './fixtures.js';
-import { readForm, readJson } from './http-util.js';
-import { isLoopback } from './sign-in.js';
-import { dataOfType, requiredString } from './validate.js';
+import { badRequest, HttpError, notFound, unprocessable } from '../http/errors.js';
+import { CLIENTS } from '../domain/fixtures.js';
+import { readForm, readJson } from '../http/util.js';
+import { isLoopback } from '../idp/sign-in.js';
+import { dataOfType, requiredString } from '../http/validate.js';
 
 /**
- * @param {import('./store.js').ProfileRecord} p
+ * @param {import('../domain/store.js').ProfileRecord} p
  * @param {string} base
  * @param {string} issuer
  */
@@ -35,14 +35,14 @@ export function profileResource(p, base, issuer) {
   };
 }
 
-/** @param {import('./app.js').Ctx} ctx */
+/** @param {import('../http/app.js').Ctx} ctx */
 function realmOf(ctx) {
   const realm = ctx.service.store.settings.realm_id;
   if (ctx.params.realm !== realm) throw notFound(`The authentication realm ${ctx.params.realm} was not found`);
   return realm;
 }
 
-/** @type {import('./app.js').Route[]} */
+/** @type {import('../http/app.js').Route[]} */
 export const authRoutes = [
   {
     method: 'POST',

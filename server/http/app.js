@@ -4,20 +4,20 @@
  */
 import { answerPreflight, applyCors } from './cors.js';
 import { forbidden, HttpError, methodNotAllowed, notFound, toEnvelope, unauthorized } from './errors.js';
-import { requestBase, sendJson } from './http-util.js';
-import { accountRoutes } from './routes-accounts.js';
-import { authRoutes } from './routes-auth.js';
-import { catalogRoutes } from './routes-catalogs.js';
+import { requestBase, sendJson } from './util.js';
+import { accountRoutes } from '../routes/accounts.js';
+import { authRoutes } from '../routes/auth.js';
+import { catalogRoutes } from '../routes/catalogs.js';
 
 /**
- * @typedef {import('./tokens.js').TokenSubject} TokenSubject
+ * @typedef {import('../domain/tokens.js').TokenSubject} TokenSubject
  * @typedef {{
- *   store: import('./store.js').Store,
- *   tokens: import('./tokens.js').Tokens,
+ *   store: import('../domain/store.js').Store,
+ *   tokens: import('../domain/tokens.js').Tokens,
  *   baseUrl: string,
  *   issuer: string,
- *   signIn: import('./sign-in.js').SignIn,
- *   idp: import('./idp.js').EmbeddedIdp,
+ *   signIn: import('../idp/sign-in.js').SignIn,
+ *   idp: import('../idp/provider.js').EmbeddedIdp,
  *   log: (message: string) => void,
  * }} Service
  * @typedef {{

@@ -15,8 +15,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import { badRequest, methodNotAllowed, toEnvelope } from './errors.js';
-import { escapeHtml, page, redirect, sendHtml, sendJson } from './http-util.js';
+import { badRequest, methodNotAllowed, toEnvelope } from '../http/errors.js';
+import { escapeHtml, page, redirect, sendHtml, sendJson } from '../http/util.js';
 
 const TRANSACTION_TTL_MS = 10 * 60_000;
 export const CODE_TTL_MS = 5 * 60_000;
@@ -61,7 +61,7 @@ class AuthorizeError extends Error {
 
 export class SignIn {
   /**
-   * @param {{ store: import('./store.js').Store, baseUrl: string, issuer: string, redirectUris: string[],
+   * @param {{ store: import('../domain/store.js').Store, baseUrl: string, issuer: string, redirectUris: string[],
    *   log: (m: string) => void }} options
    */
   constructor({ store, baseUrl, issuer, redirectUris, log }) {
@@ -332,7 +332,7 @@ export class SignIn {
     return issued.memberId;
   }
 
-  /** @param {import('./store.js').ProfileRecord} profile */
+  /** @param {import('../domain/store.js').ProfileRecord} profile */
   #discover(profile) {
     const discoveryUrl = profile.embedded
       ? `${this.issuer}${WELL_KNOWN}`

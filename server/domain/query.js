@@ -13,7 +13,7 @@
  * without any wildcard is a "contains" test. `like` ignores case. `eq` is exact, except on `email`
  * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
  */
-import { badRequest } from './errors.js';
+import { badRequest } from '../http/errors.js';
 
 export const MAX_PAGE_VALUE = 10000;
 export const DEFAULT_PAGE_LIMIT = 25;

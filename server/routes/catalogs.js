@@ -8,14 +8,14 @@
  * (also accepted: data.full_publish, data.attributes.export_full_delta). The first release is always a
  * full publish; later ones only on request. Releases are listed newest first.
  */
-import { badRequest, notFound } from './errors.js';
-import { readText } from './http-util.js';
-import { parsePage } from './query.js';
-import { catalogResource, releaseResource } from './resources.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { readText } from '../http/util.js';
+import { parsePage } from '../domain/query.js';
+import { catalogResource, releaseResource } from '../domain/resources.js';
 
 /**
- * @param {import('./store.js').CatalogRecord} c
- * @param {import('./tokens.js').TokenSubject} who
+ * @param {import('../domain/store.js').CatalogRecord} c
+ * @param {import('../domain/tokens.js').TokenSubject} who
  */
 function visible(c, who) {
   if (who.kind === 'operator') return true;
@@ -23,7 +23,7 @@ function visible(c, who) {
   return who.kind === 'account' && c.account_ids.includes(who.accountId);
 }
 
-/** @param {import('./app.js').Ctx} ctx */
+/** @param {import('../http/app.js').Ctx} ctx */
 async function visibleCatalog(ctx) {
   const who = await ctx.auth('implicit', 'operator', 'account');
   const c = ctx.service.store.catalog(ctx.params.id);
@@ -33,7 +33,7 @@ async function visibleCatalog(ctx) {
 
 /**
  * The catalog of the path for an operator, who sees every catalog; 404 when there is none.
- * @param {import('./app.js').Ctx} ctx
+ * @param {import('../http/app.js').Ctx} ctx
  */
 async function operatorCatalog(ctx) {
   await ctx.auth('operator');
@@ -65,7 +65,7 @@ function releaseIndex(catalog, id) {
   return index;
 }
 
-/** @type {import('./app.js').Route[]} */
+/** @type {import('../http/app.js').Route[]} */
 export const catalogRoutes = [
   {
     method: 'GET',

@@ -6,10 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
-import { HttpError } from './errors.js';
-import { escapeHtml, page, readForm, sendHtml } from './http-util.js';
-import { IDP_CLIENT, IDP_USERS, PASSWORD } from './fixtures.js';
-import { IdpMemoryStorage } from './idp-adapter.js';
+import { HttpError } from '../http/errors.js';
+import { escapeHtml, page, readForm, sendHtml } from '../http/util.js';
+import { IDP_CLIENT, IDP_USERS, PASSWORD } from '../domain/fixtures.js';
+import { IdpMemoryStorage } from './adapter.js';
 
 const MOUNT = '/idp';
 

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fixtureData } from './fixtures.js';
-import { conflict, notFound } from './errors.js';
+import { conflict, notFound } from '../http/errors.js';
 
 /**
  * @typedef {{ id: string, name: string, email: string, created_at: string, updated_at: string }} MemberRecord

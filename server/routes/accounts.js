@@ -1,16 +1,16 @@
 /** Accounts, account members and account memberships (operator tokens). */
-import { badRequest, forbidden, notFound, unprocessable } from './errors.js';
-import { readJson } from './http-util.js';
-import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter } from './query.js';
-import { accountResource, memberResource, membershipResource } from './resources.js';
-import { SORT_ATTRIBUTES, sortRecords } from './store.js';
-import { dataOfType, requiredString, UUID_RE } from './validate.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../http/errors.js';
+import { readJson } from '../http/util.js';
+import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter } from '../domain/query.js';
+import { accountResource, memberResource, membershipResource } from '../domain/resources.js';
+import { SORT_ATTRIBUTES, sortRecords } from '../domain/store.js';
+import { dataOfType, requiredString, UUID_RE } from '../http/validate.js';
 
 const MEMBER_FILTER_ATTRIBUTES = ['email', 'name'];
 const MEMBERSHIP_FILTER_ATTRIBUTES = ['account_member_id'];
 
 /**
- * @param {import('./app.js').Ctx} ctx
+ * @param {import('../http/app.js').Ctx} ctx
  * @param {string} id
  */
 function accountOr404(ctx, id) {
@@ -44,8 +44,8 @@ function slice(sorted, predicate, { limit, offset }) {
 /**
  * Lists members (all or a subset) with filter, sort and page. The matching records of one query are
  * cached until the store changes, so paging through a large filtered list does not filter it again.
- * @param {import('./app.js').Ctx} ctx
- * @param {{ key: string, test: (m: import('./store.js').MemberRecord) => boolean } | null} scope
+ * @param {import('../http/app.js').Ctx} ctx
+ * @param {{ key: string, test: (m: import('../domain/store.js').MemberRecord) => boolean } | null} scope
  */
 function listMembers(ctx, scope) {
   const q = ctx.url.searchParams;
@@ -55,7 +55,7 @@ function listMembers(ctx, scope) {
   const { store } = ctx.service;
   const key = `${scope?.key ?? 'all'}|${attribute}|${descending}|${q.get('filter') ?? ''}`;
   const matched = store.cached(key, () => {
-    /** @type {((row: import('./store.js').MemberRow) => boolean) | null} */
+    /** @type {((row: import('../domain/store.js').MemberRow) => boolean) | null} */
     const filter = exprs.length
       ? compileFilter(
           exprs,
@@ -78,7 +78,7 @@ function listMembers(ctx, scope) {
   };
 }
 
-/** @type {import('./app.js').Route[]} */
+/** @type {import('../http/app.js').Route[]} */
 export const accountRoutes = [
   {
     method: 'GET',
@@ -132,7 +132,7 @@ export const accountRoutes = [
       if (include !== null && include !== 'account_member') {
         throw badRequest(`Unknown include "${include}": only account_member is supported`);
       }
-      /** @param {import('./store.js').MembershipRecord} ms @param {string} attr */
+      /** @param {import('../domain/store.js').MembershipRecord} ms @param {string} attr */
       const get = (ms, attr) => {
         if (attr === 'email' || attr === 'name') return store.member(ms.account_member_id)?.[attr] ?? '';
         return /** @type {any} */ (ms)[attr];

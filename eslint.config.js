@@ -36,6 +36,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
+    // the reference service is read on screens of every width: no line over 120 characters
+    files: ['server/**/*.{js,ts}'],
+    rules: { 'max-len': ['error', { code: 120 }] },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-properties': [

@@ -1,19 +1,22 @@
 /**
- * In-memory store of the service, with optional persistence to one JSON file (`--data FILE`): loaded at
- * start, written after every change to a temporary file (mode 0600: it holds the token signing secret
- * and client secrets) that is then renamed over the old one, so a reader never sees half a file. A change
- * whose write fails is undone in memory before the error goes on, so memory never holds what the file
- * does not.
+ * The store of the service, in memory, with optional persistence (`--data FILE`, see ./data-file.js).
+ * Every change is one record ({@link Change}) applied to memory the same way whether it is made now or
+ * read back from the journal at start; a change is answered once it is on disk, and a change whose write
+ * fails is undone in memory before the error goes on, so memory never holds what the disk does not.
+ * Member, membership, account and profile records are never modified once made (a snapshot taken in the
+ * background relies on it); catalogs change only through releases.
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataFile } from './data-file.js';
 import { fixtureData } from './fixtures.js';
 import { conflict, notFound } from '../http/errors.js';
 
 /**
  * @typedef {{ id: string, name: string, email: string, created_at: string, updated_at: string }} MemberRecord
- * @typedef {{ m: MemberRecord, id: string, name: string, email: string }} MemberRow a member with its name and email lower-cased
- * @typedef {{ id: string, account_id: string, account_member_id: string, created_at: string, updated_at: string }} MembershipRecord
+ * @typedef {{ m: MemberRecord, id: string, name: string, email: string }} MemberRow a member with its name
+ *   and email lower-cased
+ * @typedef {{ id: string, account_id: string, account_member_id: string, created_at: string,
+ *   updated_at: string }} MembershipRecord
  * @typedef {{ id: string, name: string, created_at: string, updated_at: string }} AccountRecord
  * @typedef {{ id: string, realm_id: string, name: string, embedded?: boolean, discovery_url: string | null,
  *   client_id: string, client_secret: string, created_at: string, updated_at: string }} ProfileRecord
@@ -24,6 +27,13 @@ import { conflict, notFound } from '../http/errors.js';
  * @typedef {{ settings: { id: string, realm_id: string, client_id: string }, profiles: ProfileRecord[],
  *   accounts: AccountRecord[], members: MemberRecord[], memberships: MembershipRecord[],
  *   catalogs: CatalogRecord[], redirect_uris: string[], signing_secret?: string }} StoreData
+ * @typedef {{ op: 'member', record: MemberRecord }
+ *   | { op: 'members', records: MemberRecord[] }
+ *   | { op: 'membership', record: MembershipRecord }
+ *   | { op: 'profile', record: ProfileRecord }
+ *   | { op: 'release', catalog_id: string, release: ReleaseRecord }
+ *   | { op: 'secret', value: string }
+ *   | { op: 'reset' }} Change
  */
 
 /** Releases kept per catalog: the current one and the two before it. */
@@ -32,15 +42,26 @@ export const RELEASES_KEPT = 3;
 /** How many query results the store keeps between changes. */
 const QUERY_CACHE_SIZE = 32;
 
+/** Lists of the store written in slices in a snapshot (the long ones). */
+const LONG_LISTS = ['memberships', 'members'];
+
 /** Attributes lists sort on. */
 export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
 
+/** A new token signing secret. */
+const newSecret = () => randomBytes(32).toString('base64url');
+
 export class Store {
-  /** @param {{ dataFile?: string }} [options] */
-  constructor({ dataFile } = {}) {
-    this.dataFile = dataFile;
+  /** @type {DataFile | null} */
+  #file = null;
+
+  /**
+   * A store in memory only (the fixtures, unless other data is given); {@link Store.open} reads a data file.
+   * @param {StoreData} [data]
+   */
+  constructor(data = { ...fixtureData(), signing_secret: newSecret() }) {
     /** @type {StoreData} */
-    this.data = fixtureData();
+    this.data = data;
     /** @type {Map<string, MemberRecord>} */
     this.membersById = new Map();
     /** @type {Map<string, MemberRecord>} */
@@ -55,24 +76,148 @@ export class Store {
     this.sortCache = new Map();
     /** @type {Map<string, any>} query results, valid until the next change */
     this.queryCache = new Map();
-    if (dataFile && existsSync(dataFile)) {
-      this.data = { ...fixtureData(), ...JSON.parse(readFileSync(dataFile, 'utf8')) };
-    }
     this.#index();
-    if (dataFile && !existsSync(dataFile)) this.save();
+  }
+
+  /**
+   * The store of a data file (created with the fixtures when it does not exist yet), or in memory.
+   * @param {{ dataFile?: string, compactAfterBytes?: number, sync?: boolean, log?: (message: string) => void }}
+   *   [options]
+   */
+  static async open({ dataFile, compactAfterBytes = 4 * 1024 * 1024, sync = false, log = () => {} } = {}) {
+    if (!dataFile) return new Store();
+    /** @type {Store | undefined} */
+    let store;
+    const loaded = DataFile.load(dataFile, {
+      compactAfterBytes,
+      sync,
+      log,
+      capture: () => /** @type {Store} */ (store).#capture(),
+    });
+    let data = fixtureData();
+    if (loaded.data) {
+      // journal_seq says where the journal continues the snapshot; it is not part of the store
+      const { journal_seq: _seq, ...saved } = loaded.data;
+      // fields a store of an older version lacks (redirect_uris) come from the fixtures
+      data = { ...data, ...saved };
+    }
+    store = new Store(data);
+    for (const change of loaded.entries) store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
+    store.#file = loaded.dataFile;
+    if (!store.data.signing_secret) store.#apply({ op: 'secret', value: newSecret() });
+    if (!loaded.data?.signing_secret || loaded.dataFile.behind) await loaded.dataFile.compact();
+    return store;
+  }
+
+  /** Resolves once every change is on disk and no snapshot is being written. */
+  async idle() {
+    await this.#file?.idle();
+  }
+
+  /** Writes a snapshot of the data file now (it happens by itself as the journal grows). */
+  async compact() {
+    await this.#file?.compact();
+  }
+
+  /** Writes what is pending and a last snapshot; the store takes no changes after. */
+  async close() {
+    await this.#file?.close();
+  }
+
+  /** How many journal writes carried the changes so far (several concurrent changes share one). */
+  get journalWrites() {
+    return this.#file?.writes ?? 0;
   }
 
   /** Puts the fixtures back (keeps the signing secret so tokens already handed out stay verifiable). */
-  reset() {
-    const before = this.data;
-    const secret = before.signing_secret;
-    this.data = fixtureData();
-    if (secret) this.data.signing_secret = secret;
-    this.#index();
-    this.#changed(() => {
-      this.data = before;
-      this.#index();
+  async reset() {
+    await this.#change(() => ({ change: { op: 'reset' }, result: undefined }));
+  }
+
+  /**
+   * Applies a change to memory; returns what undoes it.
+   * @param {Change} change
+   * @returns {() => void}
+   */
+  #apply(change) {
+    this.sortCache.clear();
+    this.queryCache.clear();
+    switch (change.op) {
+      case 'member':
+        return this.#addMembers([change.record]);
+      case 'members':
+        return this.#addMembers(change.records);
+      case 'membership': {
+        const ms = change.record;
+        this.data.memberships.push(ms);
+        this.#indexMembership(ms);
+        return () => {
+          removeItem(this.data.memberships, ms);
+          const list = this.membershipsByAccount.get(ms.account_id) ?? [];
+          removeItem(list, ms);
+          if (list.length === 0) this.membershipsByAccount.delete(ms.account_id);
+        };
+      }
+      case 'profile':
+        this.data.profiles.push(change.record);
+        return () => removeItem(this.data.profiles, change.record);
+      case 'release':
+        return this.#addRelease(change.catalog_id, change.release);
+      case 'secret': {
+        const before = this.data.signing_secret;
+        this.data.signing_secret = change.value;
+        return () => {
+          if (before === undefined) delete this.data.signing_secret;
+          else this.data.signing_secret = before;
+        };
+      }
+      case 'reset': {
+        const before = this.data;
+        this.data = { ...fixtureData(), signing_secret: before.signing_secret };
+        this.#index();
+        return () => {
+          this.data = before;
+          this.#index();
+        };
+      }
+      default:
+        throw new Error(`Unknown change ${JSON.stringify(/** @type {{ op: unknown }} */ (change).op)}`);
+    }
+  }
+
+  /**
+   * Makes a change: `make` checks what the change depends on and builds it, the change is applied to
+   * memory and written, and the promise resolves with `make`'s result once it is on disk (at once without
+   * a data file). When the write fails the change is undone in memory and the error goes on (the client
+   * gets the envelope). While a snapshot captures the store, `make` waits (without one it runs at once).
+   * @template T
+   * @param {() => { change: Change, result: T }} make
+   * @returns {Promise<T>}
+   */
+  async #change(make) {
+    const gate = this.#file?.gate;
+    if (gate) await gate;
+    const { change, result } = make();
+    const undo = this.#apply(change);
+    await this.#file?.append(change, () => {
+      undo();
+      this.sortCache.clear();
+      this.queryCache.clear();
     });
+    return result;
+  }
+
+  /** What a snapshot writes: copies of the small parts, and the long lists as they are now. */
+  #capture() {
+    /** @type {Record<string, unknown>} */
+    const head = {};
+    /** @type {Record<string, unknown[]>} */
+    const lists = {};
+    for (const [name, value] of Object.entries(this.data)) {
+      if (LONG_LISTS.includes(name)) lists[name] = /** @type {unknown[]} */ (value).slice();
+      else head[name] = structuredClone(value);
+    }
+    return { head, lists };
   }
 
   #index() {
@@ -94,34 +239,47 @@ export class Store {
   }
 
   /**
-   * After a change to memory: drops the caches and saves; when the save fails, `undo` puts memory back
-   * as it was before the change and the error is thrown on (the client gets the error envelope).
-   * @param {() => void} undo
+   * @param {MemberRecord[]} members
+   * @returns {() => void}
    */
-  #changed(undo) {
-    this.sortCache.clear();
-    this.queryCache.clear();
-    try {
-      this.save();
-    } catch (error) {
-      undo();
-      this.sortCache.clear();
-      this.queryCache.clear();
-      throw error;
+  #addMembers(members) {
+    const count = this.data.members.length;
+    /** @type {Array<MemberRecord | undefined>} the members each new one hides in the email index */
+    const hidden = [];
+    for (const member of members) {
+      hidden.push(this.membersByEmail.get(member.email.toLowerCase()));
+      this.data.members.push(member);
+      this.membersById.set(member.id, member);
+      this.membersByEmail.set(member.email.toLowerCase(), member);
     }
+    return () => {
+      this.data.members.length = count;
+      members.forEach((member, i) => {
+        this.membersById.delete(member.id);
+        const earlier = hidden[i];
+        if (earlier) this.membersByEmail.set(member.email.toLowerCase(), earlier);
+        else this.membersByEmail.delete(member.email.toLowerCase());
+      });
+    };
   }
 
-  /** Writes the data file atomically (temporary file with mode 0600 + rename); no-op without `dataFile`. */
-  save() {
-    if (!this.dataFile) return;
-    const tmp = `${this.dataFile}.${process.pid}.${randomUUID()}.tmp`;
-    try {
-      writeFileSync(tmp, JSON.stringify(this.data), { mode: 0o600 });
-      renameSync(tmp, this.dataFile);
-    } catch (error) {
-      rmSync(tmp, { force: true });
-      throw error;
-    }
+  /**
+   * @param {string} catalogId
+   * @param {ReleaseRecord} release
+   * @returns {() => void}
+   */
+  #addRelease(catalogId, release) {
+    const catalog = this.catalogsById.get(catalogId);
+    if (!catalog) throw new Error(`A release names the unknown catalog ${catalogId}`);
+    const releasesBefore = [...catalog.releases];
+    const updatedBefore = catalog.updated_at;
+    catalog.releases.push(release);
+    if (catalog.releases.length > RELEASES_KEPT) catalog.releases.splice(0, catalog.releases.length - RELEASES_KEPT);
+    catalog.updated_at = release.published_at;
+    return () => {
+      catalog.releases.splice(0, catalog.releases.length, ...releasesBefore);
+      catalog.updated_at = updatedBefore;
+    };
   }
 
   get settings() {
@@ -140,11 +298,11 @@ export class Store {
 
   /** @param {Omit<ProfileRecord, 'id' | 'created_at' | 'updated_at'>} fields */
   createProfile(fields) {
-    const now = new Date().toISOString();
-    const profile = { id: randomUUID(), ...fields, created_at: now, updated_at: now };
-    this.data.profiles.push(profile);
-    this.#changed(() => removeItem(this.data.profiles, profile));
-    return profile;
+    return this.#change(() => {
+      const now = new Date().toISOString();
+      const profile = { id: randomUUID(), ...fields, created_at: now, updated_at: now };
+      return { change: { op: 'profile', record: profile }, result: profile };
+    });
   }
 
   /** @param {string} id */
@@ -168,40 +326,29 @@ export class Store {
 
   /** @param {{ name: string, email: string }} fields */
   createMember({ name, email }) {
-    const now = new Date().toISOString();
-    /** @type {MemberRecord} */
-    const member = { id: randomUUID(), name, email, created_at: now, updated_at: now };
-    const sameEmail = this.membersByEmail.get(email.toLowerCase());
-    this.data.members.push(member);
-    this.membersById.set(member.id, member);
-    this.membersByEmail.set(email.toLowerCase(), member);
-    this.#changed(() => {
-      removeItem(this.data.members, member);
-      this.membersById.delete(member.id);
-      if (sameEmail) this.membersByEmail.set(email.toLowerCase(), sameEmail);
-      else this.membersByEmail.delete(email.toLowerCase());
+    return this.#change(() => {
+      const now = new Date().toISOString();
+      /** @type {MemberRecord} */
+      const member = { id: randomUUID(), name, email, created_at: now, updated_at: now };
+      return { change: { op: 'member', record: member }, result: member };
     });
-    return member;
   }
 
   /**
-   * Adds many members at once (benchmarks, imports); saves once.
+   * Adds many members at once (benchmarks, imports) in one change.
    * @param {Array<{ name: string, email: string, created_at?: string }>} list
    */
   addMembersBulk(list) {
-    const now = new Date().toISOString();
-    const count = this.data.members.length;
-    for (const { name, email, created_at } of list) {
-      /** @type {MemberRecord} */
-      const member = { id: randomUUID(), name, email, created_at: created_at ?? now, updated_at: created_at ?? now };
-      this.data.members.push(member);
-      this.membersById.set(member.id, member);
-      this.membersByEmail.set(email.toLowerCase(), member);
-    }
-    this.#changed(() => {
-      this.data.members.length = count;
-      this.membersById = new Map(this.data.members.map((m) => [m.id, m]));
-      this.membersByEmail = new Map(this.data.members.map((m) => [m.email.toLowerCase(), m]));
+    return this.#change(() => {
+      const now = new Date().toISOString();
+      const records = list.map(({ name, email, created_at = now }) => ({
+        id: randomUUID(),
+        name,
+        email,
+        created_at,
+        updated_at: created_at,
+      }));
+      return { change: { op: 'members', records }, result: undefined };
     });
   }
 
@@ -265,28 +412,22 @@ export class Store {
    * @param {string} memberId
    */
   createMembership(accountId, memberId) {
-    if (!this.accountsById.has(accountId)) throw notFound(`The account ${accountId} was not found`);
-    if (this.membershipsOf(accountId).some((ms) => ms.account_member_id === memberId)) {
-      throw conflict(`The account member ${memberId} already has a membership in this account`);
-    }
-    const now = new Date().toISOString();
-    /** @type {MembershipRecord} */
-    const membership = {
-      id: randomUUID(),
-      account_id: accountId,
-      account_member_id: memberId,
-      created_at: now,
-      updated_at: now,
-    };
-    this.data.memberships.push(membership);
-    this.#indexMembership(membership);
-    this.#changed(() => {
-      removeItem(this.data.memberships, membership);
-      const list = this.membershipsByAccount.get(accountId) ?? [];
-      removeItem(list, membership);
-      if (list.length === 0) this.membershipsByAccount.delete(accountId);
+    return this.#change(() => {
+      if (!this.accountsById.has(accountId)) throw notFound(`The account ${accountId} was not found`);
+      if (this.membershipsOf(accountId).some((ms) => ms.account_member_id === memberId)) {
+        throw conflict(`The account member ${memberId} already has a membership in this account`);
+      }
+      const now = new Date().toISOString();
+      /** @type {MembershipRecord} */
+      const membership = {
+        id: randomUUID(),
+        account_id: accountId,
+        account_member_id: memberId,
+        created_at: now,
+        updated_at: now,
+      };
+      return { change: { op: 'membership', record: membership }, result: membership };
     });
-    return membership;
   }
 
   get catalogs() {
@@ -303,32 +444,25 @@ export class Store {
    * A full publish is also a full delta (a mirror should drop what it had). Keeps {@link RELEASES_KEPT}.
    * @param {string} catalogId
    * @param {{ fullPublish?: boolean }} options
-   * @returns {{ release: ReleaseRecord, previous: ReleaseRecord | undefined }}
+   * @returns {Promise<{ release: ReleaseRecord, previous: ReleaseRecord | undefined }>}
    */
   publish(catalogId, { fullPublish = false }) {
-    const catalog = this.catalogsById.get(catalogId);
-    if (!catalog) throw notFound(`The catalog ${catalogId} was not found`);
-    const previous = catalog.releases.at(-1);
-    const releasesBefore = [...catalog.releases];
-    const updatedBefore = catalog.updated_at;
-    const full = previous === undefined || fullPublish;
-    const last = previous ? Date.parse(previous.published_at) : 0;
-    /** @type {ReleaseRecord} */
-    const release = {
-      id: randomUUID(),
-      is_full_publish: full,
-      is_full_delta: full,
-      // strictly after the previous release even when published within the same millisecond
-      published_at: new Date(Math.max(Date.now(), last + 1)).toISOString(),
-    };
-    catalog.releases.push(release);
-    if (catalog.releases.length > RELEASES_KEPT) catalog.releases.splice(0, catalog.releases.length - RELEASES_KEPT);
-    catalog.updated_at = release.published_at;
-    this.#changed(() => {
-      catalog.releases.splice(0, catalog.releases.length, ...releasesBefore);
-      catalog.updated_at = updatedBefore;
+    return this.#change(() => {
+      const catalog = this.catalogsById.get(catalogId);
+      if (!catalog) throw notFound(`The catalog ${catalogId} was not found`);
+      const previous = catalog.releases.at(-1);
+      const full = previous === undefined || fullPublish;
+      const last = previous ? Date.parse(previous.published_at) : 0;
+      /** @type {ReleaseRecord} */
+      const release = {
+        id: randomUUID(),
+        is_full_publish: full,
+        is_full_delta: full,
+        // strictly after the previous release even when published within the same millisecond
+        published_at: new Date(Math.max(Date.now(), last + 1)).toISOString(),
+      };
+      return { change: { op: 'release', catalog_id: catalogId, release }, result: { release, previous } };
     });
-    return { release, previous };
   }
 
   /** The secret that signs tokens; generated once and persisted with `--data`. */
@@ -338,12 +472,7 @@ export class Store {
 
   /** @param {string} secret */
   setSigningSecret(secret) {
-    const before = this.data.signing_secret;
-    this.data.signing_secret = secret;
-    this.#changed(() => {
-      if (before === undefined) delete this.data.signing_secret;
-      else this.data.signing_secret = before;
-    });
+    return this.#change(() => ({ change: { op: 'secret', value: secret }, result: undefined }));
   }
 }
 

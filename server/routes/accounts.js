@@ -1,7 +1,7 @@
 /** Accounts, account members and account memberships (operator tokens). */
 import { badRequest, forbidden, notFound, unprocessable } from '../http/errors.js';
 import { readJson } from '../http/util.js';
-import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter } from '../domain/query.js';
+import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../domain/query.js';
 import { accountResource, memberResource, membershipResource } from '../domain/resources.js';
 import { SORT_ATTRIBUTES, sortRecords } from '../domain/store.js';
 import { dataOfType, requiredString, UUID_RE } from '../http/validate.js';
@@ -128,7 +128,7 @@ export const accountRoutes = [
       const page = parsePage(q);
       const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
       const exprs = readFilter(q, MEMBERSHIP_FILTER_ATTRIBUTES);
-      const include = q.get('include');
+      const include = singleParam(q, 'include');
       if (include !== null && include !== 'account_member') {
         throw badRequest(`Unknown include "${include}": only account_member is supported`);
       }
@@ -169,7 +169,7 @@ export const accountRoutes = [
       const memberId = requiredString(data, 'account_member_id');
       if (!UUID_RE.test(memberId)) throw unprocessable('data.account_member_id must be a UUID');
       if (!ctx.service.store.member(memberId)) throw unprocessable(`The account member ${memberId} does not exist`);
-      const ms = ctx.service.store.createMembership(ctx.params.id, memberId);
+      const ms = await ctx.service.store.createMembership(ctx.params.id, memberId);
       return { status: 201, body: { data: membershipResource(ms, ctx.base) } };
     },
   },

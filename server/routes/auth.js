@@ -48,19 +48,24 @@ export const authRoutes = [
     method: 'POST',
     path: '/oauth/access_token',
     async handler(ctx) {
+      const limiter = ctx.service.rateLimits.tokenGrant;
+      limiter.attempt(ctx.client);
       const form = await readForm(ctx.req);
       const grant = form.get('grant_type');
       const clientId = form.get('client_id');
+      /** A wrong client or secret counts against the address, so guessing meets 429 soon. */
+      const refused = (/** @type {string} */ detail) => {
+        limiter.failed(ctx.client);
+        return new HttpError(401, detail, { title: 'Unauthorized' });
+      };
       if (!grant) throw badRequest('grant_type is required (implicit or client_credentials)');
       if (grant === 'implicit') {
-        if (clientId !== CLIENTS.storefront.clientId) {
-          throw new HttpError(401, 'Unknown client_id for the implicit grant', { title: 'Unauthorized' });
-        }
+        if (clientId !== CLIENTS.storefront.clientId) throw refused('Unknown client_id for the implicit grant');
         return { status: 200, body: await ctx.service.tokens.accessToken('implicit', clientId) };
       }
       if (grant === 'client_credentials') {
         if (clientId !== CLIENTS.admin.clientId || form.get('client_secret') !== CLIENTS.admin.clientSecret) {
-          throw new HttpError(401, 'Invalid client_id or client_secret', { title: 'Unauthorized' });
+          throw refused('Invalid client_id or client_secret');
         }
         return { status: 200, body: await ctx.service.tokens.accessToken('client_credentials', clientId) };
       }
@@ -128,7 +133,7 @@ export const authRoutes = [
           'data.discovery_url must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])',
         );
       }
-      const profile = ctx.service.store.createProfile({
+      const profile = await ctx.service.store.createProfile({
         realm_id: realm,
         name,
         discovery_url: url.href,

@@ -9,8 +9,8 @@
  * full publish; later ones only on request. Releases are listed newest first.
  */
 import { badRequest, notFound } from '../http/errors.js';
-import { readText } from '../http/util.js';
-import { parsePage } from '../domain/query.js';
+import { readOptionalJson } from '../http/util.js';
+import { pageEnvelope, parsePage } from '../domain/query.js';
 import { catalogResource, releaseResource } from '../domain/resources.js';
 
 /**
@@ -43,18 +43,6 @@ async function operatorCatalog(ctx) {
 }
 
 /**
- * @param {URL} url
- * @param {number} offset
- * @param {number} limit
- */
-function pageLink(url, offset, limit) {
-  const u = new URL(url.href);
-  u.searchParams.set('page[offset]', String(offset));
-  u.searchParams.set('page[limit]', String(limit));
-  return u.href;
-}
-
-/**
  * Where a kept release stands in its catalog's list; a 404 when it is unknown or no longer kept.
  * @param {{ releases: { id: string }[] }} catalog
  * @param {string} id
@@ -74,23 +62,11 @@ export const catalogRoutes = [
       const who = await ctx.auth('implicit', 'operator', 'account');
       const { limit, offset } = parsePage(ctx.url.searchParams);
       const all = ctx.service.store.catalogs.filter((c) => visible(c, who));
-      const total = all.length;
-      const lastOffset = total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
       return {
         status: 200,
         body: {
           data: all.slice(offset, offset + limit).map((c) => catalogResource(c, ctx.base)),
-          links: {
-            self: pageLink(ctx.url, offset, limit),
-            first: pageLink(ctx.url, 0, limit),
-            last: pageLink(ctx.url, lastOffset, limit),
-            prev: offset > 0 ? pageLink(ctx.url, Math.max(0, offset - limit), limit) : null,
-            next: offset + limit < total ? pageLink(ctx.url, offset + limit, limit) : null,
-          },
-          meta: {
-            page: { limit, offset, current: Math.floor(offset / limit) + 1, total: Math.ceil(total / limit) },
-            results: { total },
-          },
+          ...pageEnvelope({ total: all.length, limit, offset, url: ctx.url, currentLink: 'self' }),
         },
       };
     },
@@ -135,17 +111,10 @@ export const catalogRoutes = [
     path: '/catalogs/:id/releases',
     async handler(ctx) {
       const c = await operatorCatalog(ctx);
-      const text = await readText(ctx.req);
+      const body = await readOptionalJson(ctx.req);
       let fullPublish = false;
-      if (text.trim() !== '') {
-        /** @type {any} */
-        let body;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          throw badRequest('The request body is not valid JSON');
-        }
-        const data = body?.data;
+      if (body !== null) {
+        const data = body.data;
         if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
           throw badRequest('data must be an object');
         }
@@ -156,7 +125,7 @@ export const catalogRoutes = [
         if (flag !== undefined && typeof flag !== 'boolean') throw badRequest('full_publish must be a boolean');
         fullPublish = flag === true;
       }
-      const { release } = ctx.service.store.publish(c.id, { fullPublish });
+      const { release } = await ctx.service.store.publish(c.id, { fullPublish });
       return { status: 201, body: { data: releaseResource(c, release, ctx.base) } };
     },
   },

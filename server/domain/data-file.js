@@ -146,10 +146,13 @@ export class DataFile {
       throw refuse(file, `is missing while its journal ${journals[0]} is there (the journal alone is not a store)`);
     }
     const after = Number(data?.journal_seq ?? 0);
-    const entries = journals.flatMap((journal) => readJournal(journal)).filter((entry) => entry.n > after);
+    const entries = journals
+      .flatMap((journal) => readJournal(journal))
+      .filter((entry) => entry.n > after)
+      .sort((a, b) => a.n - b.n);
     const dataFile = new DataFile(file, options);
     dataFile.#older = journals;
-    dataFile.#seq = Math.max(after, ...entries.map((entry) => entry.n));
+    dataFile.#seq = entries.reduce((last, entry) => Math.max(last, entry.n), after);
     dataFile.#journalBytes = journals.length ? Infinity : 0;
     return { dataFile, data, entries };
   }
@@ -179,15 +182,14 @@ export class DataFile {
     const line = JSON.stringify({ n: ++this.#seq, ...change });
     return new Promise((resolve, reject) => {
       this.#queue.push({ line, undo, resolve, reject });
-      this.#writing ??= this.#drain().finally(() => {
-        this.#writing = null;
-      });
+      // the queue is not empty, so #drain awaits before it ends: #writing is set before #drain clears it
+      this.#writing ??= this.#drain();
     });
   }
 
   /** Resolves when every change is written and no snapshot is being taken. */
   async idle() {
-    while (this.#writing || this.#compacting) await (this.#writing ?? this.#compacting);
+    while (this.#writing || this.#compacting) await (this.#writing ?? this.#compacting?.catch(() => {}));
   }
 
   /** Whether FILE lacks changes the journal holds (a snapshot is worth writing now). */
@@ -203,19 +205,24 @@ export class DataFile {
   }
 
   async #drain() {
-    while (this.#queue.length) {
-      const batch = this.#queue.splice(0);
-      try {
-        await this.#write(batch.map((pending) => `${pending.line}\n`).join(''));
-        for (const pending of batch) pending.resolve();
-      } catch (error) {
-        // memory holds changes the journal does not: undo them, newest first, and refuse them all
-        const failed = [...batch, ...this.#queue.splice(0)];
-        for (const pending of [...failed].reverse()) pending.undo();
-        for (const pending of failed) pending.reject(error);
-        // whatever the file holds now, the next good moment writes a whole snapshot from memory
-        this.#journalBytes = Infinity;
+    try {
+      while (this.#queue.length) {
+        const batch = this.#queue.splice(0);
+        try {
+          await this.#write(batch.map((pending) => `${pending.line}\n`).join(''));
+          for (const pending of batch) pending.resolve();
+        } catch (error) {
+          // memory holds changes the journal does not: undo them, newest first, and refuse them all
+          const failed = [...batch, ...this.#queue.splice(0)];
+          for (const pending of [...failed].reverse()) pending.undo();
+          for (const pending of failed) pending.reject(error);
+          // whatever the file holds now, the next good moment writes a whole snapshot from memory
+          this.#journalBytes = Infinity;
+        }
       }
+    } finally {
+      // in the same turn as the empty queue was seen: a change queued after this starts a new drain
+      this.#writing = null;
     }
     if (this.#journalBytes >= Math.max(this.compactAfterBytes, this.#snapshotBytes)) {
       this.compact().catch(() => {});
@@ -225,7 +232,10 @@ export class DataFile {
   /** @param {string} text */
   async #write(text) {
     if (!this.#journal) {
-      this.#journal = `${this.file}.journal.${this.#seq}`;
+      // named after its first change; never one left by an earlier run (it may end in half a line)
+      let start = this.#seq;
+      while (existsSync(`${this.file}.journal.${start}`)) start++;
+      this.#journal = `${this.file}.journal.${start}`;
       this.#journalSize = 0;
     }
     const handle = await open(this.#journal, 'a', PRIVATE);

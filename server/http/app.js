@@ -169,7 +169,7 @@ async function handle(service, req, res) {
  * @param {unknown} error
  * @param {string} [heading] the page's heading, for routes that are pages
  */
-export function sendError(req, res, error, heading) {
+function sendError(req, res, error, heading) {
   const { status, headers, body } = toEnvelope(error);
   if (heading && String(req.headers.accept ?? '').includes('text/html')) {
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);

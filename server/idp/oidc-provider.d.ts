@@ -23,6 +23,8 @@ declare module 'oidc-provider' {
     };
     type: string;
     body: unknown;
+    status: number;
+    path: string;
     set(field: string, value: string): void;
   }
 
@@ -68,6 +70,8 @@ declare module 'oidc-provider' {
 
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
+    /** Adds a koa middleware around oidc-provider's own. */
+    use(middleware: (ctx: Context, next: () => Promise<void>) => Promise<void>): this;
     /** Trust X-Forwarded-Host and X-Forwarded-Proto (koa's setting). */
     proxy: boolean;
     Grant: GrantConstructor;

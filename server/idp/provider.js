@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
-import { HttpError } from '../http/errors.js';
+import { envelopeText, HttpError } from '../http/errors.js';
 import { escapeHtml, page, readForm, sendHtml } from '../http/util.js';
 import { IDP_CLIENT, IDP_USERS, PASSWORD } from '../domain/fixtures.js';
 import { IdpMemoryStorage } from './adapter.js';
@@ -164,6 +164,15 @@ export class EmbeddedIdp {
     // oidc-provider writes its absolute links from the request's host and scheme: the service sets both
     // from its configured base URL on every request it hands over, never from what the client sent
     provider.proxy = true;
+    // an address oidc-provider has no endpoint at gets the service's 404 envelope, not a bare "Not Found"
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.type = 'application/json';
+        ctx.body = envelopeText(404, `No resource at ${ctx.path === '/' ? MOUNT : `${MOUNT}${ctx.path}`}`);
+      }
+    });
     return new EmbeddedIdp({ provider, storage, requests, base: new URL(baseUrl), loginLimiter });
   }
 
@@ -201,11 +210,20 @@ export class EmbeddedIdp {
     const original = req.url ?? '/';
     req.originalUrl = original;
     req.url = original.slice(MOUNT.length) || '/';
+    this.#asConfigured(req);
+    await this.requests.run(client, () => this.callback(req, res));
+  }
+
+  /**
+   * Makes a request say the configured base URL's host and scheme (oidc-provider trusts these headers,
+   * see `proxy` above), whatever the client sent.
+   * @param {import('node:http').IncomingMessage} req
+   */
+  #asConfigured(req) {
     req.headers.host = this.base.host;
     req.headers['x-forwarded-host'] = this.base.host;
     req.headers['x-forwarded-proto'] = this.base.protocol.slice(0, -1);
     delete req.headers['x-forwarded-for'];
-    await this.requests.run(client, () => this.callback(req, res));
   }
 
   /**
@@ -213,6 +231,7 @@ export class EmbeddedIdp {
    * @param {import('../http/app.js').Ctx} ctx
    */
   showInteraction(ctx) {
+    this.#asConfigured(ctx.req);
     return this.requests.run(ctx.client, () => this.#show(ctx.req, ctx.res)).catch(asPageError);
   }
 
@@ -222,6 +241,7 @@ export class EmbeddedIdp {
    */
   submitLogin(ctx) {
     this.loginLimiter.attempt(ctx.client);
+    this.#asConfigured(ctx.req);
     return this.requests.run(ctx.client, () => this.#login(ctx)).catch(asPageError);
   }
 

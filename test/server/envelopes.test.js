@@ -100,6 +100,18 @@ describe('answers of the routes', () => {
     }
   });
 
+  it('404 envelope where the identity provider has no endpoint', async () => {
+    for (const [method, path] of [
+      ['GET', '/idp/nothing'],
+      ['GET', '/idp'],
+      ['DELETE', '/idp/token'],
+    ]) {
+      const answer = await api(`${base}${path}`, { method });
+      assertEnvelope(answer, 404);
+      assert.match(answer.body.errors[0].detail, new RegExp(`No resource at ${path}`));
+    }
+  });
+
   it('413 for a body over 1 MB, whether announced or streamed', async () => {
     const announced = await raw(
       'POST /oauth/access_token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\n' +

@@ -14,6 +14,7 @@ const suites = [
   ['page load', () => import('../bench/page-load.mjs').then((m) => m.benchPageLoad())],
   ['catalog render', () => import('../bench/catalog-render.mjs').then((m) => m.benchCatalogRender())],
   ['service', () => import('../bench/service.mjs').then((m) => m.benchService())],
+  ['service abuse', () => import('../bench/service-abuse.mjs').then((m) => m.benchServiceAbuse())],
 ];
 
 const rows = [];

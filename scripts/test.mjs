@@ -68,7 +68,7 @@ if (!chromium) {
   process.env.CHROMIUM_PATH = chromium;
 }
 
-check('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 check('build', 'node', ['scripts/build.mjs']);
 check('size', 'npx', ['size-limit']);

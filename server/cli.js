@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 /**
- * `npm run service -- --port 8787 [--host H] [--data FILE] [--redirect-uri URL ...] [--quiet]`
+ * `npm run service -- --port 8787 [--host H] [--base-url URL] [--data FILE [--fsync]] [--redirect-uri URL ...]`
  * Starts the reference service and prints what a storefront developer needs to talk to it.
  */
 import { parseArgs } from 'node:util';
-import { startService } from './index.js';
-import { CLIENTS, IDP_USERS, PASSWORD, PROFILE_NAME } from './fixtures.js';
+import { checkBaseUrl, DEFAULT_LIMITS, startService } from './index.js';
+import { CLIENTS, IDP_USERS, PASSWORD, PROFILE_NAME } from './domain/fixtures.js';
 
-const USAGE = `Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--data FILE] [--redirect-uri URL ...] [--quiet]
+const USAGE = `Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--base-url URL] [--data FILE [--fsync]]
+                          [--redirect-uri URL ...] [--quiet]
   --port          port to listen on (default: $SERVICE_PORT or 8787; 0 picks a free one)
   --host          address to bind (default 127.0.0.1)
-  --data          keep the store in this JSON file (loaded at start, saved after every change)
+  --base-url      the address clients reach the service at, for the links it writes
+                  (default http://localhost:<port>, or http://<host>:<port> for another --host)
+  --data          keep the store in this JSON file (created 0600; a change is answered once it is written)
+  --fsync         with --data: also flush every write to the device (survives a power cut; slower)
   --redirect-uri  accept this redirect URI besides http://localhost:<port>/... (repeatable)
   --quiet         do not log unexpected errors`;
 
-/** @returns {Parameters<typeof startService>[0]} */
+/** @returns {import('./index.js').ServiceOptions & { host: string, redirectUris: string[] }} */
 function options() {
   let parsed;
   try {
@@ -22,7 +26,9 @@ function options() {
       options: {
         'port': { type: 'string' },
         'host': { type: 'string' },
+        'base-url': { type: 'string' },
         'data': { type: 'string' },
+        'fsync': { type: 'boolean' },
         'redirect-uri': { type: 'string', multiple: true },
         'quiet': { type: 'boolean' },
         'help': { type: 'boolean', short: 'h' },
@@ -42,6 +48,18 @@ function options() {
     console.error(`Invalid port "${portText}"\n${USAGE}`);
     process.exit(2);
   }
+  if (parsed['base-url'] !== undefined) {
+    try {
+      checkBaseUrl(parsed['base-url']);
+    } catch (error) {
+      console.error(/** @type {Error} */ (error).message);
+      process.exit(2);
+    }
+  }
+  if (parsed.fsync && !parsed.data) {
+    console.error('--fsync needs --data FILE');
+    process.exit(2);
+  }
   for (const uri of parsed['redirect-uri'] ?? []) {
     try {
       new URL(uri);
@@ -53,7 +71,9 @@ function options() {
   return {
     port,
     host: parsed.host ?? '127.0.0.1',
+    baseUrl: parsed['base-url'],
     dataFile: parsed.data,
+    syncWrites: parsed.fsync ?? false,
     redirectUris: parsed['redirect-uri'] ?? [],
     quiet: parsed.quiet ?? false,
   };
@@ -73,15 +93,25 @@ try {
   process.exit(1);
 }
 
-console.log(`Reference service   ${service.baseUrl}
+const { tokenGrant, login } = DEFAULT_LIMITS;
+const storeClients =
+  `${CLIENTS.storefront.clientId} (implicit), ` +
+  `${CLIENTS.admin.clientId} / ${CLIENTS.admin.clientSecret} (client credentials)`;
+const redirectUris = ['http://localhost:<port>/...', 'http://127.0.0.1:<port>/...', ...(opts.redirectUris ?? [])];
+const users = Object.values(IDP_USERS).map((u) => `${u.email} (${u.name})`);
+const flushed = opts.syncWrites ? ', flushed on every write' : '';
+const data = opts.dataFile
+  ? `${opts.dataFile} (and its journal ${opts.dataFile}.journal.<n>)${flushed}`
+  : 'in memory (fixtures; lost on exit)';
+console.log(`Reference service   ${service.baseUrl}  (listening on ${opts.host}:${service.port})
 Identity provider   ${service.issuer}  (OIDC profile "${PROFILE_NAME}")
-Store clients       ${CLIENTS.storefront.clientId} (implicit), ${CLIENTS.admin.clientId} / ${CLIENTS.admin.clientSecret} (client credentials)
-Redirect URIs       http://localhost:<port>/..., http://127.0.0.1:<port>/...${(opts?.redirectUris ?? []).map((u) => `, ${u}`).join('')}
-Demo users          ${Object.values(IDP_USERS)
-  .map((u) => `${u.email} (${u.name})`)
-  .join(', ')}
+Store clients       ${storeClients}
+Redirect URIs       ${redirectUris.join(', ')}
+Demo users          ${users.join(', ')}
 Password            ${PASSWORD}
-Data                ${opts?.dataFile ?? 'in memory (fixtures; lost on exit)'}
+Data                ${data}
+Rate limits         per address and minute: ${tokenGrant.attempts} token requests (${tokenGrant.failures} failed), \
+${login.attempts} sign-in attempts (${login.failures} failed)
 Press Ctrl-C to stop.`);
 
 let closing = false;

@@ -1,66 +1,143 @@
 /**
  * The reference service: the whole interface of spec/interface.md with an embedded OpenID Connect
- * identity provider, on one port. `startService()` listens first, then configures the identity
- * provider with the real port (port 0 picks a free one).
+ * identity provider, on one port. It answers nothing until all of it is ready: with a known port (or
+ * `baseUrl`) it listens only once the store and identity provider are set up; with port 0 (a free port,
+ * which the identity provider's issuer must name) it listens first and answers 503 with Retry-After for
+ * the moment until it is ready.
  */
-import { createServer } from 'node:http';
-import { createApp } from './app.js';
-import { EmbeddedIdp } from './idp.js';
-import { SignIn } from './sign-in.js';
-import { Store } from './store.js';
-import { Tokens } from './tokens.js';
+import { createApp } from './http/app.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { createHttpServer } from './http/server.js';
+import { EmbeddedIdp } from './idp/provider.js';
+import { SignIn } from './idp/sign-in.js';
+import { Store } from './domain/store.js';
+import { Tokens } from './domain/tokens.js';
 
 /**
  * @typedef {{
  *   baseUrl: string,
  *   issuer: string,
+ *   port: number,
  *   store: Store,
  *   tokens: Tokens,
  *   close: () => Promise<void>,
  *   reset: () => Promise<void>,
+ *   stats: () => { pendingSignIns: number, issuedCodes: number, idpEntries: number },
  * }} RunningService
+ * @typedef {{
+ *   pendingSignIns: number,
+ *   pendingSignInsPerBrowser: number,
+ *   pendingSignInsPerAddress: number,
+ *   idpEntries: number,
+ *   idpEntriesPerAddress: number,
+ *   tokenGrant: import('./http/rate-limit.js').RateLimit,
+ *   login: import('./http/rate-limit.js').RateLimit,
+ *   headersTimeoutMs: number,
+ *   requestTimeoutMs: number,
+ *   outboundTimeoutMs: number,
+ *   sweepIntervalMs: number,
+ *   compactAfterBytes: number,
+ * }} Limits
+ * @typedef {{
+ *   port?: number,
+ *   host?: string,
+ *   baseUrl?: string,
+ *   dataFile?: string,
+ *   syncWrites?: boolean,
+ *   redirectUris?: string[],
+ *   quiet?: boolean,
+ *   limits?: Partial<Limits>,
+ *   onListening?: (baseUrl: string) => void | Promise<void>,
+ * }} ServiceOptions
  */
+
+/** @type {Readonly<Limits>} */
+export const DEFAULT_LIMITS = Object.freeze({
+  // sign-ins started and not yet finished (each lives 10 minutes)
+  pendingSignIns: 10_000,
+  pendingSignInsPerBrowser: 16,
+  pendingSignInsPerAddress: 1_000,
+  // the identity provider's sessions, login forms, grants and codes
+  idpEntries: 20_000,
+  idpEntriesPerAddress: 1_000,
+  // per client address and minute: every attempt, and failed ones (wrong client, secret or password)
+  tokenGrant: { attempts: 600, failures: 20, windowMs: 60_000 },
+  login: { attempts: 60, failures: 10, windowMs: 60_000 },
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  outboundTimeoutMs: 5_000,
+  sweepIntervalMs: 60_000,
+  compactAfterBytes: 4 * 1024 * 1024,
+});
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);
 
 /**
+ * The address links are written with when no base URL is configured: `http://localhost:<port>` for a
+ * loopback or wildcard bind, else the bound host.
+ * @param {string} host
+ * @param {number} port
+ */
+export function defaultBaseUrl(host, port) {
+  const hostName = LOOPBACK.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${hostName}:${port}`;
+}
+
+/**
+ * A configured base URL as the service uses it (`https://api.shop.example`), or an Error saying what is
+ * wrong with it: http(s), no credentials, no path, query or fragment (the service's paths start at `/`).
+ * @param {string} value
+ * @returns {string}
+ */
+export function checkBaseUrl(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`The base URL "${value}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`The base URL "${value}" must start with http:// or https://`);
+  }
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new Error(`The base URL "${value}" must be a scheme, host and port only (no path, query or credentials)`);
+  }
+  return url.origin;
+}
+
+/**
  * Starts the service.
- * @param {{ port?: number, host?: string, dataFile?: string, redirectUris?: string[], quiet?: boolean }} [options]
+ * @param {ServiceOptions} [options]
  * @returns {Promise<RunningService>}
  */
 export async function startService({
   port = 8787,
   host = '127.0.0.1',
+  baseUrl: configuredBaseUrl,
   dataFile,
+  syncWrites = false,
   redirectUris = [],
   quiet = false,
+  limits: limitOptions = {},
+  onListening,
 } = {}) {
-  const store = new Store({ dataFile });
-  const tokens = new Tokens(store);
+  const limits = { ...DEFAULT_LIMITS, ...limitOptions };
   const log = quiet ? () => {} : (/** @type {string} */ message) => console.error(`[service] ${message}`);
+  const knownBaseUrl = configuredBaseUrl
+    ? checkBaseUrl(configuredBaseUrl)
+    : port !== 0
+      ? defaultBaseUrl(host, port)
+      : undefined;
 
-  /** @type {import('./app.js').Service} */
-  const service = /** @type {any} */ ({ store, tokens, log });
-  const server = createServer(createApp(service));
-  server.keepAliveTimeout = 5000;
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
-    });
-  });
-  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
-  const hostName = LOOPBACK.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  const baseUrl = `http://${hostName}:${address.port}`;
-  const issuer = `${baseUrl}/idp`;
-
-  service.baseUrl = baseUrl;
-  service.issuer = issuer;
-  service.idp = await EmbeddedIdp.create({ issuer, callbackUrl: `${baseUrl}/oidc/callback`, quiet });
-  service.signIn = new SignIn({ store, baseUrl, issuer, redirectUris, log });
-
+  const store = await Store.open({ dataFile, sync: syncWrites, compactAfterBytes: limits.compactAfterBytes, log });
+  const tokens = new Tokens(store);
+  const rateLimits = {
+    tokenGrant: new RateLimiter(limits.tokenGrant, 'token requests'),
+    login: new RateLimiter(limits.login, 'sign-in attempts'),
+  };
+  /** @type {import('./http/app.js').Service} */
+  const service = /** @type {any} */ ({ store, tokens, log, rateLimits, ready: false });
+  const server = createHttpServer(createApp(service), limits);
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
   server.on('connection', (socket) => {
@@ -68,22 +145,99 @@ export async function startService({
     socket.on('close', () => sockets.delete(socket));
   });
 
+  /** @param {string} baseUrl */
+  const prepare = async (baseUrl) => {
+    const issuer = `${baseUrl}/idp`;
+    service.baseUrl = baseUrl;
+    service.issuer = issuer;
+    service.idp = await EmbeddedIdp.create({
+      baseUrl,
+      issuer,
+      callbackUrl: `${baseUrl}/oidc/callback`,
+      limits: { entries: limits.idpEntries, entriesPerAddress: limits.idpEntriesPerAddress },
+      loginLimiter: rateLimits.login,
+    });
+    service.signIn = new SignIn({
+      store,
+      baseUrl,
+      issuer,
+      redirectUris,
+      log,
+      limits: {
+        pending: limits.pendingSignIns,
+        perBrowser: limits.pendingSignInsPerBrowser,
+        perAddress: limits.pendingSignInsPerAddress,
+        outboundTimeoutMs: limits.outboundTimeoutMs,
+      },
+    });
+  };
+
+  let boundPort = port;
+  try {
+    if (knownBaseUrl) await prepare(knownBaseUrl);
+    await listen(server, port, host);
+    boundPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+    await onListening?.(knownBaseUrl ?? defaultBaseUrl(host, boundPort));
+    if (!knownBaseUrl) await prepare(defaultBaseUrl(host, boundPort));
+  } catch (error) {
+    if (server.listening) server.close();
+    for (const socket of sockets) socket.destroy();
+    await store.close();
+    throw error;
+  }
+  service.ready = true;
+
+  const sweeper = setInterval(() => {
+    service.signIn.sweep();
+    service.idp.sweep();
+    rateLimits.tokenGrant.sweep();
+    rateLimits.login.sweep();
+  }, limits.sweepIntervalMs);
+  sweeper.unref();
+
   return {
-    baseUrl,
-    issuer,
+    baseUrl: service.baseUrl,
+    issuer: service.issuer,
+    port: boundPort,
     store,
     tokens,
     async close() {
+      clearInterval(sweeper);
       await new Promise((resolve) => {
         server.close(() => resolve(undefined));
         server.closeIdleConnections();
         for (const s of sockets) s.destroy();
       });
+      await store.close();
+    },
+    stats() {
+      return {
+        pendingSignIns: service.signIn.transactions.size,
+        issuedCodes: service.signIn.codes.size,
+        idpEntries: service.idp.storage.items.size,
+      };
     },
     async reset() {
-      store.reset();
+      await store.reset();
       service.signIn.reset();
       service.idp.reset();
+      rateLimits.tokenGrant.clear();
+      rateLimits.login.clear();
     },
   };
+}
+
+/**
+ * @param {import('node:http').Server} server
+ * @param {number} port
+ * @param {string} host
+ */
+function listen(server, port, host) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
 }

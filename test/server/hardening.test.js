@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { describe, it } from 'node:test';
-import { ACCOUNTS, MEMBERS, REALM_ID } from '../../server/fixtures.js';
+import { ACCOUNTS, MEMBERS, REALM_ID } from '../../server/domain/fixtures.js';
 import { api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../../server/index.js';
-import { ACCOUNTS, MEMBERS } from '../../server/fixtures.js';
+import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
 import { accessToken, api } from '../support/service-client.js';
 
 let dir = '';
@@ -16,24 +16,24 @@ before(async () => {
 after(() => rm(dir, { recursive: true, force: true }));
 
 describe('--data FILE', () => {
-  it('keeps changes across a restart, written atomically', async () => {
+  it('keeps changes across a restart; a clean stop leaves one file, no journal or temporary file', async () => {
     const file = join(dir, 'store.json');
     const first = await startService({ port: 0, quiet: true, dataFile: file });
     const operator = await accessToken(first.baseUrl, 'operator');
-    const created = await api(`${first.baseUrl}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
-      method: 'POST',
-      token: operator,
-      body: { data: { type: 'account_membership', account_member_id: MEMBERS.hostile.id } },
-    });
-    assert.equal(created.status, 201);
+    let created;
+    try {
+      created = await api(`${first.baseUrl}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+        method: 'POST',
+        token: operator,
+        body: { data: { type: 'account_membership', account_member_id: MEMBERS.hostile.id } },
+      });
+      assert.equal(created.status, 201);
+    } finally {
+      await first.close();
+    }
     const saved = JSON.parse(await readFile(file, 'utf8'));
     assert.ok(saved.memberships.some((/** @type {any} */ ms) => ms.id === created.body.data.id));
-    assert.deepEqual(
-      (await readdir(dir)).filter((f) => f.endsWith('.tmp')),
-      [],
-      'no temporary file left behind',
-    );
-    await first.close();
+    assert.deepEqual(await readdir(dir), ['store.json'], 'no journal or temporary file left behind');
 
     const second = await startService({ port: 0, quiet: true, dataFile: file });
     try {

@@ -8,7 +8,7 @@ import {
   parsePage,
   parseSort,
   WILDCARD,
-} from '../../server/query.js';
+} from '../../server/domain/query.js';
 
 const ATTRS = ['email', 'name'];
 /** @param {string} filter @param {Record<string, string>} record */

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import { IDP_USERS } from '../../server/fixtures.js';
+import { IDP_USERS } from '../../server/domain/fixtures.js';
 import { signInAtIdentityProvider } from '../support/idp-login.js';
 import { api, authorizationUrl, signIn } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';

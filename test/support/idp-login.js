@@ -1,13 +1,14 @@
 /**
  * Walks a browser's sign-in journey over HTTP in Node: follows redirects by hand with a cookie jar,
- * fills the identity provider's login form (`login`, `password`) and returns the first address that
- * points at the client's redirect_uri (with code and state, or error and state), without fetching it.
+ * fills the identity provider's login form (`login`, `password`), submits the pages a browser's script
+ * would submit by itself (a form of hidden fields only), and returns the first address that points at the
+ * client's redirect_uri (with code and state, or error and state), without fetching it.
  */
 
 const MAX_STEPS = 20;
 
 /** A minimal cookie jar: name=value per host, enough for the identity provider's session cookies. */
-class CookieJar {
+export class CookieJar {
   constructor() {
     /** @type {Map<string, Map<string, string>>} */
     this.byHost = new Map();
@@ -39,6 +40,9 @@ class CookieJar {
   }
 }
 
+/** @param {string} text */
+const unescape = (text) => text.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+
 /**
  * @param {string} html
  * @returns {{ action: string } | null}
@@ -47,7 +51,22 @@ function findLoginForm(html) {
   if (!/name="login"/.test(html) || !/name="password"/.test(html)) return null;
   const match = /<form[^>]*action="([^"]*)"/i.exec(html);
   if (!match) return null;
-  return { action: match[1].replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&') };
+  return { action: unescape(match[1]) };
+}
+
+/**
+ * A form of hidden fields only, which the page's script submits as soon as it loads.
+ * @param {string} html
+ * @returns {{ action: string, fields: URLSearchParams } | null}
+ */
+function findAutoSubmitForm(html) {
+  const form = /<form[^>]*method="post"[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
+  if (!form || !/\.submit\(\)/.test(html) || /type="(text|email|password)"/.test(form[2])) return null;
+  const fields = new URLSearchParams();
+  for (const input of form[2].matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g)) {
+    fields.set(unescape(input[1]), unescape(input[2]));
+  }
+  return { action: unescape(form[1]), fields };
 }
 
 /**
@@ -66,17 +85,20 @@ function textOf(html) {
  * @param {string} authorizationUrl the full authorization address (the profile's link plus the client's parameters)
  * @param {string} login
  * @param {string} password
- * @param {{ cancel?: boolean }} [options] `cancel: true` presses Cancel on the login form instead
+ * @param {{ cancel?: boolean, jar?: CookieJar, stopAt?: (url: URL) => boolean }} [options] `cancel: true`
+ *   presses Cancel on the login form instead; `jar`: the browser's cookies, to sign in again in the same
+ *   browser; `stopAt`: stop before fetching an address (and return it), instead of at the client's redirect
  * @returns {Promise<string>} the address the browser is sent back to (client redirect_uri + code/error + state)
  */
 export async function signInAtIdentityProvider(authorizationUrl, login, password, options = {}) {
   const start = new URL(authorizationUrl);
   const redirectUri = start.searchParams.get('redirect_uri');
   const target = redirectUri ? new URL(redirectUri) : null;
-  const isClientRedirect = (/** @type {URL} */ u) =>
-    target !== null && u.origin === target.origin && u.pathname === target.pathname;
+  const isClientRedirect =
+    options.stopAt ??
+    ((/** @type {URL} */ u) => target !== null && u.origin === target.origin && u.pathname === target.pathname);
 
-  const jar = new CookieJar();
+  const jar = options.jar ?? new CookieJar();
   let url = start;
   /** @type {{ method: string, body?: URLSearchParams }} */
   let request = { method: 'GET' };
@@ -99,6 +121,12 @@ export async function signInAtIdentityProvider(authorizationUrl, login, password
       continue;
     }
     const html = await response.text();
+    const autoSubmit = findAutoSubmitForm(html);
+    if (autoSubmit) {
+      url = new URL(autoSubmit.action, url);
+      request = { method: 'POST', body: autoSubmit.fields };
+      continue;
+    }
     const form = findLoginForm(html);
     if (form) {
       if (submitted) throw new Error(`The identity provider refused the sign-in: ${textOf(html).slice(0, 200)}`);

@@ -14,7 +14,7 @@
  * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
  * `ilike` is the vendor's case-insensitive `like`; since `like` already ignores case, the two match alike.
  */
-import { badRequest } from './errors.js';
+import { badRequest } from '../http/errors.js';
 
 export const MAX_PAGE_VALUE = 10000;
 export const DEFAULT_PAGE_LIMIT = 25;
@@ -162,7 +162,7 @@ export function compileFilter(exprs, get, getLower = (r, attr) => String(get(r, 
  */
 export function parsePage(params) {
   const read = (/** @type {string} */ name, /** @type {number} */ fallback, /** @type {number} */ min) => {
-    const raw = params.get(name);
+    const raw = singleParam(params, name);
     if (raw === null) return fallback;
     if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > MAX_PAGE_VALUE) {
       throw badRequest(`${name} must be an integer from ${min} to ${MAX_PAGE_VALUE}`);
@@ -178,7 +178,7 @@ export function parsePage(params) {
  * @returns {{ attribute: string, descending: boolean }}
  */
 export function parseSort(params, attributes) {
-  const raw = params.get('sort');
+  const raw = singleParam(params, 'sort');
   if (raw === null) return { attribute: 'created_at', descending: true };
   const descending = raw.startsWith('-');
   const attribute = descending ? raw.slice(1) : raw;
@@ -188,6 +188,17 @@ export function parseSort(params, attributes) {
     );
   }
   return { attribute, descending };
+}
+
+/**
+ * A query parameter that takes one value: null when absent, a 400 when repeated (never "first one wins").
+ * @param {URLSearchParams} params
+ * @param {string} name
+ */
+export function singleParam(params, name) {
+  const all = params.getAll(name);
+  if (all.length > 1) throw badRequest(`The query parameter ${name} may be given once`);
+  return all.length ? all[0] : null;
 }
 
 /**
@@ -202,12 +213,12 @@ export function readFilter(params, attributes) {
 }
 
 /**
- * Builds the page envelope: data slice, meta and links (current, first, last, next, prev).
+ * Builds the page envelope of every list: meta and links (current, first, last, next, prev).
  * Empty results: meta.page.total 0, meta.page.current 1, every link points at offset 0.
- * @template T
- * @param {{ total: number, limit: number, offset: number, url: URL }} args
+ * The catalog service names the link to this page `self` rather than `current` (`currentLink: 'self'`).
+ * @param {{ total: number, limit: number, offset: number, url: URL, currentLink?: 'current' | 'self' }} args
  */
-export function pageEnvelope({ total, limit, offset, url }) {
+export function pageEnvelope({ total, limit, offset, url, currentLink = 'current' }) {
   const pages = Math.ceil(total / limit);
   const link = (/** @type {number} */ off) => {
     const u = new URL(url.href);
@@ -222,7 +233,7 @@ export function pageEnvelope({ total, limit, offset, url }) {
       results: { total },
     },
     links: {
-      current: link(offset),
+      [currentLink]: link(offset),
       first: link(0),
       last: link(lastOffset),
       next: offset + limit < total ? link(offset + limit) : null,

@@ -14,19 +14,19 @@
  *   EP-Account-Management-Authentication-Token beside the bearer (or as the bearer), for fresh tokens of
  *   the same member (the vendor's account switch).
  */
-import { badRequest, HttpError, notFound, unprocessable } from './errors.js';
-import { CLIENTS } from './fixtures.js';
-import { readForm, readJson } from './http-util.js';
-import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from './query.js';
-import { single } from './resources.js';
-import { isLoopback } from './sign-in.js';
-import { ACCOUNT_TOKEN_TTL_SECONDS } from './tokens.js';
-import { dataOfType, requiredString } from './validate.js';
+import { badRequest, HttpError, notFound, unprocessable } from '../http/errors.js';
+import { CLIENTS } from '../domain/fixtures.js';
+import { readForm, readJson } from '../http/util.js';
+import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../domain/query.js';
+import { single } from '../domain/resources.js';
+import { isLoopback } from '../idp/sign-in.js';
+import { ACCOUNT_TOKEN_TTL_SECONDS } from '../domain/tokens.js';
+import { dataOfType, requiredString } from '../http/validate.js';
 
 const TOKEN_TYPE = 'account_management_authentication_token';
 
 /**
- * @param {import('./store.js').ProfileRecord} p
+ * @param {import('../domain/store.js').ProfileRecord} p
  * @param {string} base
  * @param {string} issuer
  */
@@ -53,32 +53,37 @@ export function profileResource(p, base, issuer) {
   };
 }
 
-/** @param {import('./app.js').Ctx} ctx */
+/** @param {import('../http/app.js').Ctx} ctx */
 function realmOf(ctx) {
   const realm = ctx.service.store.settings.realm_id;
   if (ctx.params.realm !== realm) throw notFound(`The authentication realm ${ctx.params.realm} was not found`);
   return realm;
 }
 
-/** @type {import('./app.js').Route[]} */
+/** @type {import('../http/app.js').Route[]} */
 export const authRoutes = [
   {
     method: 'POST',
     path: '/oauth/access_token',
     async handler(ctx) {
+      const limiter = ctx.service.rateLimits.tokenGrant;
+      limiter.attempt(ctx.client);
       const form = await readForm(ctx.req);
       const grant = form.get('grant_type');
       const clientId = form.get('client_id');
+      /** A wrong client or secret counts against the address, so guessing meets 429 soon. */
+      const refused = (/** @type {string} */ detail) => {
+        limiter.failed(ctx.client);
+        return new HttpError(401, detail, { title: 'Unauthorized' });
+      };
       if (!grant) throw badRequest('grant_type is required (implicit or client_credentials)');
       if (grant === 'implicit') {
-        if (clientId !== CLIENTS.storefront.clientId) {
-          throw new HttpError(401, 'Unknown client_id for the implicit grant', { title: 'Unauthorized' });
-        }
+        if (clientId !== CLIENTS.storefront.clientId) throw refused('Unknown client_id for the implicit grant');
         return { status: 200, body: await ctx.service.tokens.accessToken('implicit', clientId) };
       }
       if (grant === 'client_credentials') {
         if (clientId !== CLIENTS.admin.clientId || form.get('client_secret') !== CLIENTS.admin.clientSecret) {
-          throw new HttpError(401, 'Invalid client_id or client_secret', { title: 'Unauthorized' });
+          throw refused('Invalid client_id or client_secret');
         }
         return { status: 200, body: await ctx.service.tokens.accessToken('client_credentials', clientId) };
       }
@@ -156,7 +161,7 @@ export const authRoutes = [
           'data.discovery_url must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])',
         );
       }
-      const profile = ctx.service.store.createProfile({
+      const profile = await ctx.service.store.createProfile({
         realm_id: realm,
         name,
         discovery_url: url.href,

@@ -4,6 +4,8 @@
  * becomes a plain 500 envelope, never a stack trace.
  */
 
+/** @typedef {{ title: string, status: string, detail?: string }} ErrorItem */
+
 /** Standard titles per status. */
 const TITLES = /** @type {Record<number, string>} */ ({
   400: 'Bad Request',
@@ -11,10 +13,18 @@ const TITLES = /** @type {Record<number, string>} */ ({
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  417: 'Expectation Failed',
   422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
 });
 
 export class HttpError extends Error {
@@ -49,14 +59,29 @@ export const unprocessable = (detail) => new HttpError(422, detail);
 export const methodNotAllowed = (allowed) =>
   new HttpError(405, `Allowed methods: ${allowed.join(', ')}`, { headers: { Allow: allowed.join(', ') } });
 
+/** @param {string} detail */
+export const unsupportedMediaType = (detail) => new HttpError(415, detail);
+
+/**
+ * The envelope of one error as text, for answers written without a ServerResponse (parser-level errors).
+ * @param {number} status
+ * @param {string} detail
+ */
+export function envelopeText(status, detail) {
+  return JSON.stringify({ errors: [{ title: TITLES[status] ?? 'Error', status: String(status), detail }] });
+}
+
+/** @param {number} status */
+export const titleOf = (status) => TITLES[status] ?? 'Error';
+
 /**
  * Turns anything thrown into a status, headers and envelope.
  * @param {unknown} error
- * @returns {{ status: number, headers: Record<string, string>, body: { errors: Array<{title: string, status: string, detail?: string}> } }}
+ * @returns {{ status: number, headers: Record<string, string>, body: { errors: ErrorItem[] } }}
  */
 export function toEnvelope(error) {
   if (error instanceof HttpError) {
-    /** @type {{title: string, status: string, detail?: string}} */
+    /** @type {ErrorItem} */
     const item = { title: error.title, status: String(error.status) };
     if (error.detail !== undefined) item.detail = error.detail;
     return { status: error.status, headers: error.headers, body: { errors: [item] } };

@@ -5,7 +5,7 @@
  * where the vendor's answers carry it (`links.self`, and for OIDC profiles all of the profile's links).
  * @template {{ links: { self: string } }} R
  * @param {R} resource
- * @param {Record<string, string>} [links]
+ * @param {Record<string, string | null>} [links]
  */
 export function single(resource, links = { self: resource.links.self }) {
   return { data: resource, links };

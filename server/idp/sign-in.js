@@ -12,23 +12,35 @@
  *     (falling back to UserInfo), finds or creates the member by email, and redirects to the client's
  *     redirect_uri with a one-time code of the service and the client's state.
  *   The code is redeemed by POST /v2/account-members/tokens ({@link SignIn#redeemCode}).
+ *
+ * A pending sign-in belongs to the browser that started it (a random id in an HttpOnly cookie): only that
+ * browser can finish it. Pending sign-ins are bounded per browser, per client address and in total, fairly
+ * ({@link ExpiringTable}): a client flooding /oidc/authorize only pushes out its own.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import { badRequest, methodNotAllowed, toEnvelope } from './errors.js';
-import { escapeHtml, page, redirect, sendHtml, sendJson } from './http-util.js';
+import { ExpiringTable } from '../domain/expiring-table.js';
+import { badRequest, HttpError } from '../http/errors.js';
+import { readCookie, redirect } from '../http/util.js';
 
-const TRANSACTION_TTL_MS = 10 * 60_000;
+export const TRANSACTION_TTL_MS = 10 * 60_000;
 export const CODE_TTL_MS = 5 * 60_000;
-const MAX_PENDING = 10_000;
 const WELL_KNOWN = '/.well-known/openid-configuration';
 const VERIFIER_RE = /^[A-Za-z0-9\-._~]{43,128}$/;
 const CHALLENGE_RE = /^[A-Za-z0-9\-_]{43}$/;
+/** The cookie naming the browser a pending sign-in belongs to (only sent to the sign-in leg). */
+export const BROWSER_COOKIE = 'storefront_signin';
+const BROWSER_ID_RE = /^[A-Za-z0-9_-]{43}$/;
+/** Parameters of the authorization request passed on to the identity provider as they are. */
+const FORWARDED = ['display', 'prompt', 'ui_locales', 'login_hint'];
 
 /**
  * @typedef {{ profileId: string, clientState: string, redirectUri: string, codeChallenge: string,
- *   verifier: string, expires: number }} Transaction
- * @typedef {{ memberId: string, redirectUri: string, codeChallenge: string, expires: number }} IssuedCode
+ *   verifier: string }} Transaction
+ * @typedef {{ memberId: string, redirectUri: string, codeChallenge: string }} IssuedCode
+ * @typedef {{ pending: number, perBrowser: number, perAddress: number, outboundTimeoutMs: number }} SignInLimits
+ *   pending sign-ins (and unredeemed codes) in total, per browser and per client address; how long a call
+ *   to an identity provider (discovery, code exchange, UserInfo) may take
  */
 
 /**
@@ -37,8 +49,10 @@ const CHALLENGE_RE = /^[A-Za-z0-9\-_]{43}$/;
  */
 export const isLoopback = (hostname) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 
-/** A client's redirect_uri the fixture store accepts: any http://localhost:<port>/… or http://127.0.0.1:<port>/… */
-/** @param {string} value */
+/**
+ * A client's redirect_uri the fixture store accepts: any http://localhost:<port>/… or http://127.0.0.1:<port>/…
+ * @param {string} value
+ */
 function isLocalRedirect(value) {
   try {
     const u = new URL(value);
@@ -59,29 +73,42 @@ class AuthorizeError extends Error {
   }
 }
 
+/** @param {string} detail */
+const refused = (detail) => new HttpError(400, detail);
+
 export class SignIn {
   /**
-   * @param {{ store: import('./store.js').Store, baseUrl: string, issuer: string, redirectUris: string[],
-   *   log: (m: string) => void }} options
+   * @param {{ store: import('../domain/store.js').Store, baseUrl: string, issuer: string,
+   *   redirectUris: string[], limits: SignInLimits, log: (m: string) => void }} options
    */
-  constructor({ store, baseUrl, issuer, redirectUris, log }) {
+  constructor({ store, baseUrl, issuer, redirectUris, limits, log }) {
     this.store = store;
     this.baseUrl = baseUrl;
     this.issuer = issuer;
     this.redirectUris = redirectUris;
+    this.limits = limits;
     this.log = log;
     this.callbackUrl = `${baseUrl}/oidc/callback`;
-    /** @type {Map<string, Transaction>} keyed by the state sent to the identity provider */
-    this.transactions = new Map();
-    /** @type {Map<string, IssuedCode>} */
-    this.codes = new Map();
-    /** @type {Map<string, Promise<oauth.AuthorizationServer>>} */
+    /** @type {ExpiringTable<Transaction>} keyed by the state sent to the identity provider */
+    this.transactions = new ExpiringTable({
+      max: limits.pending,
+      perOwner: { address: limits.perAddress, browser: limits.perBrowser },
+    });
+    /** @type {ExpiringTable<IssuedCode>} */
+    this.codes = new ExpiringTable({ max: limits.pending, perOwner: { address: limits.perAddress } });
+    /** @type {Map<string, Promise<oauth.AuthorizationServer>>} discovered identity providers (never failures) */
     this.discovered = new Map();
   }
 
   reset() {
     this.transactions.clear();
     this.codes.clear();
+    this.discovered.clear();
+  }
+
+  /** Frees expired transactions and codes. */
+  sweep() {
+    return this.transactions.sweep() + this.codes.sweep();
   }
 
   /** @param {string} uri */
@@ -91,50 +118,23 @@ export class SignIn {
   }
 
   /**
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
+   * GET /oidc/authorize
+   * @param {import('../http/app.js').Ctx} ctx
    */
-  async handle(req, res) {
-    const url = new URL(req.url ?? '/', this.baseUrl);
-    try {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        const { status, headers, body } = toEnvelope(methodNotAllowed(['GET', 'HEAD']));
-        sendJson(res, status, body, headers);
-        return;
-      }
-      if (url.pathname === '/oidc/authorize') await this.#authorize(req, res, url);
-      else if (url.pathname === '/oidc/callback') await this.#callback(req, res, url);
-      else refuse(req, res, 404, 'Not Found', `No resource at ${url.pathname}`);
-    } catch (error) {
-      this.log(`sign-in error: ${/** @type {Error} */ (error)?.stack ?? error}`);
-      refuse(req, res, 500, 'Internal Server Error', 'The request could not be processed');
-    }
-  }
-
-  /**
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
-   * @param {URL} url
-   */
-  async #authorize(req, res, url) {
+  async authorize({ req, res, url, client }) {
     const q = url.searchParams;
     for (const name of ['client_id', 'redirect_uri']) {
-      if (q.getAll(name).length > 1) return refuse(req, res, 400, 'Bad Request', `The parameter ${name} is repeated`);
+      if (q.getAll(name).length > 1) throw refused(`The parameter ${name} is repeated`);
     }
     const clientId = q.get('client_id');
-    const expectedClient = this.store.settings.client_id;
-    if (!clientId) return refuse(req, res, 400, 'Bad Request', 'The client_id parameter is missing');
-    if (clientId !== expectedClient) {
-      return refuse(req, res, 400, 'Bad Request', `The client_id "${clientId}" is not a client of this store`);
+    if (!clientId) throw refused('The client_id parameter is missing');
+    if (clientId !== this.store.settings.client_id) {
+      throw refused(`The client_id "${clientId}" is not a client of this store`);
     }
     const redirectUri = q.get('redirect_uri');
-    if (!redirectUri) return refuse(req, res, 400, 'Bad Request', 'The redirect_uri parameter is missing');
+    if (!redirectUri) throw refused('The redirect_uri parameter is missing');
     if (!this.isRegisteredRedirect(redirectUri)) {
-      return refuse(
-        req,
-        res,
-        400,
-        'Bad Request',
+      throw refused(
         `The redirect_uri "${redirectUri}" is not registered for this store. Register it with --redirect-uri.`,
       );
     }
@@ -144,8 +144,9 @@ export class SignIn {
         if (q.getAll(name).length > 1) throw new AuthorizeError('invalid_request', `The parameter ${name} is repeated`);
       }
       const profile = this.store.profile(q.get('profile_id') ?? '');
-      if (!profile)
+      if (!profile) {
         throw new AuthorizeError('invalid_request', 'The profile_id does not name an OIDC profile of this store');
+      }
       if (q.get('response_type') !== 'code') {
         throw new AuthorizeError('unsupported_response_type', 'response_type must be code');
       }
@@ -163,24 +164,16 @@ export class SignIn {
       }
       if (!clientState) throw new AuthorizeError('invalid_request', 'state is required');
 
-      let as;
-      try {
-        as = await this.#discover(profile);
-      } catch (error) {
-        this.log(`discovery failed for profile ${profile.id}: ${error}`);
-        throw new AuthorizeError('temporarily_unavailable', 'The identity provider could not be reached');
-      }
+      const as = await this.#discoverOrExplain(profile);
       const verifier = oauth.generateRandomCodeVerifier();
       const state = oauth.generateRandomState();
-      this.#prune();
-      this.transactions.set(state, {
-        profileId: profile.id,
-        clientState,
-        redirectUri,
-        codeChallenge,
-        verifier,
-        expires: Date.now() + TRANSACTION_TTL_MS,
-      });
+      const browser = this.#browser(req, res);
+      this.transactions.set(
+        state,
+        { profileId: profile.id, clientState, redirectUri, codeChallenge, verifier },
+        Date.now() + TRANSACTION_TTL_MS,
+        { address: client, browser },
+      );
       const target = new URL(/** @type {string} */ (as.authorization_endpoint));
       target.searchParams.set('client_id', profile.client_id);
       target.searchParams.set('redirect_uri', this.callbackUrl);
@@ -189,7 +182,7 @@ export class SignIn {
       target.searchParams.set('state', state);
       target.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
       target.searchParams.set('code_challenge_method', 'S256');
-      for (const name of ['display', 'prompt', 'ui_locales', 'login_hint']) {
+      for (const name of FORWARDED) {
         const value = q.get(name);
         if (value) target.searchParams.set(name, value);
       }
@@ -204,21 +197,18 @@ export class SignIn {
   }
 
   /**
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
-   * @param {URL} url
+   * GET /oidc/callback
+   * @param {import('../http/app.js').Ctx} ctx
    */
-  async #callback(req, res, url) {
+  async callback({ req, res, url, client }) {
     const state = url.searchParams.get('state') ?? '';
     const tx = this.transactions.get(state);
-    if (!tx || tx.expires < Date.now()) {
-      this.transactions.delete(state);
-      return refuse(
-        req,
-        res,
-        400,
-        'Bad Request',
-        'This sign-in is unknown or has expired. Go back to the store and sign in again.',
+    if (!tx) throw refused('This sign-in is unknown or has expired. Go back to the store and sign in again.');
+    // only the browser that started a sign-in may finish it; another one leaves it pending for its owner
+    if (this.transactions.ownersOf(state)?.browser !== readCookie(req, BROWSER_COOKIE)) {
+      throw refused(
+        'This sign-in was started in another browser (or this browser did not keep its cookie). ' +
+          'Go back to the store and sign in again.',
       );
     }
     this.transactions.delete(state);
@@ -227,13 +217,20 @@ export class SignIn {
     const profile = this.store.profile(tx.profileId);
     if (!profile) return back({ error: 'server_error', error_description: 'The OIDC profile no longer exists' });
 
-    const as = await this.#discover(profile);
+    /** @type {oauth.AuthorizationServer} */
+    let as;
+    try {
+      as = await this.#discoverOrExplain(profile);
+    } catch (error) {
+      if (!(error instanceof AuthorizeError)) throw error;
+      return back({ error: error.error, error_description: error.message });
+    }
     /** @type {oauth.Client} */
-    const client = { client_id: profile.client_id };
+    const idpClient = { client_id: profile.client_id };
     /** @type {URLSearchParams} */
     let params;
     try {
-      params = oauth.validateAuthResponse(as, client, url.searchParams, state);
+      params = oauth.validateAuthResponse(as, idpClient, url.searchParams, state);
     } catch (error) {
       if (error instanceof oauth.AuthorizationResponseError) {
         return back({ error: error.error, error_description: error.error_description });
@@ -243,7 +240,9 @@ export class SignIn {
         error_description: 'The identity provider answered with an invalid response',
       });
     }
+    /** @type {unknown} */
     let email;
+    /** @type {unknown} */
     let name;
     /** `email_verified` as the ID token and, when it was asked, UserInfo state it */
     const verified = [];
@@ -251,14 +250,14 @@ export class SignIn {
       const options = this.#options(as);
       const response = await oauth.authorizationCodeGrantRequest(
         as,
-        client,
+        idpClient,
         oauth.ClientSecretBasic(profile.client_secret),
         params,
         this.callbackUrl,
         tx.verifier,
         options,
       );
-      const result = await oauth.processAuthorizationCodeResponse(as, client, response, {
+      const result = await oauth.processAuthorizationCodeResponse(as, idpClient, response, {
         expectedNonce: oauth.expectNoNonce,
         requireIdToken: true,
       });
@@ -269,9 +268,9 @@ export class SignIn {
       if (typeof email !== 'string' && as.userinfo_endpoint) {
         const info = await oauth.processUserInfoResponse(
           as,
-          client,
+          idpClient,
           claims.sub,
-          await oauth.userInfoRequest(as, client, result.access_token, options),
+          await oauth.userInfoRequest(as, idpClient, result.access_token, options),
         );
         email = info.email;
         name = name ?? info.name;
@@ -279,6 +278,12 @@ export class SignIn {
       }
     } catch (error) {
       this.log(`code exchange failed: ${error}`);
+      if (isTimeout(error)) {
+        return back({
+          error: 'temporarily_unavailable',
+          error_description: `The identity provider did not answer within ${this.limits.outboundTimeoutMs} ms`,
+        });
+      }
       return back({ error: 'server_error', error_description: "The identity provider's answer could not be verified" });
     }
     if (typeof email !== 'string' || !email.includes('@')) {
@@ -289,22 +294,23 @@ export class SignIn {
       return back({
         error: 'access_denied',
         error_description:
-          'The identity provider has not verified this email address (email_verified is false), so it cannot be used to sign in',
+          'The identity provider has not verified this email address (email_verified is false), ' +
+          'so it cannot be used to sign in',
       });
     }
     const member =
       this.store.memberByEmail(email) ??
-      this.store.createMember({
+      (await this.store.createMember({
         email,
         name: typeof name === 'string' && name.trim() ? name.trim() : email.split('@')[0],
-      });
+      }));
     const code = randomBytes(32).toString('base64url');
-    this.codes.set(code, {
-      memberId: member.id,
-      redirectUri: tx.redirectUri,
-      codeChallenge: tx.codeChallenge,
-      expires: Date.now() + CODE_TTL_MS,
-    });
+    this.codes.set(
+      code,
+      { memberId: member.id, redirectUri: tx.redirectUri, codeChallenge: tx.codeChallenge },
+      Date.now() + CODE_TTL_MS,
+      { address: client },
+    );
     return back({ code });
   }
 
@@ -319,8 +325,7 @@ export class SignIn {
     const issued = this.codes.get(code);
     // single use: the code is spent by any attempt, right or wrong
     this.codes.delete(code);
-    if (!issued) throw badRequest('The authorization code is unknown or was already used');
-    if (issued.expires < Date.now()) throw badRequest('The authorization code has expired');
+    if (!issued) throw badRequest('The authorization code is unknown or was already used (or has expired)');
     if (issued.redirectUri !== redirectUri) {
       throw badRequest('oauth_redirect_uri differs from the redirect_uri of the authorization request');
     }
@@ -332,7 +337,44 @@ export class SignIn {
     return issued.memberId;
   }
 
-  /** @param {import('./store.js').ProfileRecord} profile */
+  /**
+   * The browser id of the request's cookie, or a new one set in the answer; refreshed with each sign-in.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  #browser(req, res) {
+    const known = readCookie(req, BROWSER_COOKIE);
+    const browser = known && BROWSER_ID_RE.test(known) ? known : randomBytes(32).toString('base64url');
+    // Lax: sent on the identity provider's top-level redirect back to the callback, never on cross-site posts
+    const attributes = [`Path=/oidc/`, `Max-Age=${TRANSACTION_TTL_MS / 1000}`, 'HttpOnly', 'SameSite=Lax'];
+    if (this.baseUrl.startsWith('https:')) attributes.push('Secure');
+    res.setHeader('Set-Cookie', [`${BROWSER_COOKIE}=${browser}`, ...attributes].join('; '));
+    return browser;
+  }
+
+  /**
+   * The identity provider's metadata, or an AuthorizeError saying it could not be reached.
+   * @param {import('../domain/store.js').ProfileRecord} profile
+   */
+  async #discoverOrExplain(profile) {
+    try {
+      return await this.#discover(profile);
+    } catch (error) {
+      this.log(`discovery failed for profile ${profile.id}: ${error}`);
+      throw new AuthorizeError(
+        'temporarily_unavailable',
+        isTimeout(error)
+          ? `The identity provider did not answer within ${this.limits.outboundTimeoutMs} ms`
+          : 'The identity provider could not be reached',
+      );
+    }
+  }
+
+  /**
+   * Discovery, shared by concurrent sign-ins and kept once it worked; a failure is forgotten at once, so
+   * the next sign-in asks again.
+   * @param {import('../domain/store.js').ProfileRecord} profile
+   */
   #discover(profile) {
     const discoveryUrl = profile.embedded
       ? `${this.issuer}${WELL_KNOWN}`
@@ -345,6 +387,7 @@ export class SignIn {
       pending = (async () => {
         const response = await oauth.discoveryRequest(issuer, {
           algorithm: 'oidc',
+          signal: AbortSignal.timeout(this.limits.outboundTimeoutMs),
           [oauth.allowInsecureRequests]: isLoopback(issuer.hostname),
         });
         return oauth.processDiscoveryResponse(issuer, response);
@@ -357,16 +400,23 @@ export class SignIn {
 
   /** @param {oauth.AuthorizationServer} as */
   #options(as) {
-    return { [oauth.allowInsecureRequests]: isLoopback(new URL(as.issuer).hostname) };
+    return {
+      // a new signal for each call: each outbound request has the whole time
+      signal: () => AbortSignal.timeout(this.limits.outboundTimeoutMs),
+      [oauth.allowInsecureRequests]: isLoopback(new URL(as.issuer).hostname),
+    };
   }
+}
 
-  #prune() {
-    const now = Date.now();
-    for (const [k, v] of this.transactions) if (v.expires < now) this.transactions.delete(k);
-    for (const [k, v] of this.codes) if (v.expires < now) this.codes.delete(k);
-    while (this.transactions.size >= MAX_PENDING)
-      this.transactions.delete(/** @type {string} */ (this.transactions.keys().next().value));
+/**
+ * An outbound call that ran out of time (AbortSignal.timeout), however the library wrapped it.
+ * @param {unknown} error
+ */
+function isTimeout(error) {
+  for (let e = error; e instanceof Error; e = /** @type {Error} */ (e).cause) {
+    if (e.name === 'TimeoutError') return true;
   }
+  return false;
 }
 
 /**
@@ -377,20 +427,4 @@ function backToClient(redirectUri, params) {
   const u = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, v);
   return u.href;
-}
-
-/**
- * Refuses a request that may not be redirected: a small HTML page for a browser, the error envelope otherwise.
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {number} status
- * @param {string} title
- * @param {string} detail
- */
-function refuse(req, res, status, title, detail) {
-  if (String(req.headers.accept ?? '').includes('text/html')) {
-    sendHtml(res, status, page(title, `<h1>Sign-in refused</h1><p>${escapeHtml(detail)}</p>`));
-  } else {
-    sendJson(res, status, { errors: [{ title, status: String(status), detail }] });
-  }
 }

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 export function fixtureId(label) {
   const hex = createHash('sha1').update(`storefront-elements:${label}`).digest('hex');
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const groups = [hex.slice(0, 8), hex.slice(8, 12), `5${hex.slice(13, 16)}`, `${variant}${hex.slice(17, 20)}`];
+  return [...groups, hex.slice(20, 32)].join('-');
 }
 
 const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);

@@ -1,23 +1,27 @@
 /**
- * HTTP routing of the service over node:http: CORS, bearer authentication, the route table and the
- * error envelope. The identity provider (`/idp/...`) and the sign-in leg (`/oidc/...`) are delegated.
+ * HTTP routing of the service over node:http: one route table for the API, the sign-in leg and the
+ * identity provider's login pages, CORS for the API, bearer authentication and the error envelope.
+ * The rest of the identity provider (`/idp/...`, oidc-provider's own endpoints) is delegated to it.
  */
 import { answerPreflight, applyCors } from './cors.js';
 import { forbidden, HttpError, methodNotAllowed, notFound, toEnvelope, unauthorized } from './errors.js';
-import { requestBase, sendJson } from './http-util.js';
-import { accountRoutes } from './routes-accounts.js';
-import { authRoutes } from './routes-auth.js';
-import { catalogRoutes } from './routes-catalogs.js';
+import { clientAddress, escapeHtml, page, sendHtml, sendJson } from './util.js';
+import { accountRoutes } from '../routes/accounts.js';
+import { authRoutes } from '../routes/auth.js';
+import { catalogRoutes } from '../routes/catalogs.js';
+import { signInRoutes } from '../routes/sign-in.js';
 
 /**
- * @typedef {import('./tokens.js').TokenSubject} TokenSubject
+ * @typedef {import('../domain/tokens.js').TokenSubject} TokenSubject
  * @typedef {{
- *   store: import('./store.js').Store,
- *   tokens: import('./tokens.js').Tokens,
+ *   store: import('../domain/store.js').Store,
+ *   tokens: import('../domain/tokens.js').Tokens,
  *   baseUrl: string,
  *   issuer: string,
- *   signIn: import('./sign-in.js').SignIn,
- *   idp: import('./idp.js').EmbeddedIdp,
+ *   signIn: import('../idp/sign-in.js').SignIn,
+ *   idp: import('../idp/provider.js').EmbeddedIdp,
+ *   rateLimits: { tokenGrant: import('./rate-limit.js').RateLimiter, login: import('./rate-limit.js').RateLimiter },
+ *   ready: boolean,
  *   log: (message: string) => void,
  * }} Service
  * @typedef {{
@@ -26,13 +30,22 @@ import { catalogRoutes } from './routes-catalogs.js';
  *   url: URL,
  *   params: Record<string, string>,
  *   base: string,
+ *   client: string,
  *   service: Service,
  *   auth: (...kinds: Array<TokenSubject['kind']>) => Promise<TokenSubject>,
  * }} Ctx
  * @typedef {{ status: number, body: unknown, headers?: Record<string, string> } | void} RouteResult
- * @typedef {{ method: string, path: string, handler: (ctx: Ctx) => Promise<RouteResult> | RouteResult }} Route
+ * @typedef {{
+ *   method: string,
+ *   path: string,
+ *   handler: (ctx: Ctx) => Promise<RouteResult> | RouteResult,
+ *   page?: string,
+ * }} Route a route; `page` (a heading) marks one a person's browser opens: no CORS, errors shown as a page
  * @typedef {Route & { pattern: RegExp }} CompiledRoute
  */
+
+/** Seconds a client is asked to wait when it calls before the service is ready. */
+const STARTING_RETRY_AFTER = '1';
 
 /**
  * `/v2/accounts/:id/x` → a RegExp with named groups; a trailing `/?` in the path makes the slash optional.
@@ -49,7 +62,11 @@ const ROUTES = [
   ...authRoutes,
   ...accountRoutes,
   ...catalogRoutes,
+  ...signInRoutes,
 ].map((r) => ({ ...r, pattern: compile(r.path) }));
+
+/** The identity provider's own endpoints, served by oidc-provider. */
+const isIdpPath = (/** @type {string} */ path) => path === '/idp' || path.startsWith('/idp/');
 
 /**
  * Builds the request listener.
@@ -76,39 +93,42 @@ export function createApp(service) {
  * @param {import('node:http').ServerResponse} res
  */
 async function handle(service, req, res) {
-  const rawUrl = req.url ?? '/';
-  const path = rawUrl.split('?')[0];
-  if (path === '/idp' || path.startsWith('/idp/')) {
-    await service.idp.handle(req, res);
-    return;
-  }
-  if (path.startsWith('/oidc/')) {
-    await service.signIn.handle(req, res);
-    return;
-  }
-
-  if (req.method === 'OPTIONS') {
-    answerPreflight(req, res);
-    return;
-  }
-  applyCors(res);
+  /** @type {CompiledRoute | undefined} */
+  let route;
   try {
+    if (!service.ready) {
+      throw new HttpError(503, 'The service is starting; try again in a moment', {
+        headers: { 'Retry-After': STARTING_RETRY_AFTER },
+      });
+    }
+    const rawUrl = req.url ?? '/';
+    // origin-form only; the target is appended (not resolved) so `//v2/x` stays a path, never a host name
+    if (!rawUrl.startsWith('/')) throw new HttpError(400, 'The request address is not valid');
     /** @type {URL} */
     let url;
     try {
-      // origin-form only; the target is appended (not resolved) so `//v2/x` stays a path, never a host name
-      if (!rawUrl.startsWith('/')) throw new Error('not origin-form');
-      url = new URL(`http://service.invalid${rawUrl}`);
+      url = new URL(`${service.baseUrl}${rawUrl}`);
     } catch {
       throw new HttpError(400, 'The request address is not valid');
     }
-    const base = requestBase(req, service.baseUrl);
     const pathname = url.pathname;
     const matching = ROUTES.filter((r) => r.pattern.test(pathname));
+    if (matching.length === 0 && isIdpPath(pathname)) {
+      await service.idp.handle(req, res, clientAddress(req));
+      return;
+    }
+    if (req.method === 'OPTIONS') {
+      answerPreflight(req, res);
+      return;
+    }
     if (matching.length === 0) throw notFound(`No resource at ${pathname}`);
     const method = req.method === 'HEAD' ? 'GET' : req.method;
-    const route = matching.find((r) => r.method === method);
-    if (!route) throw methodNotAllowed([...new Set(matching.map((r) => r.method)), 'OPTIONS']);
+    route = matching.find((r) => r.method === method);
+    if (!route) {
+      route = matching[0];
+      throw methodNotAllowed([...new Set(matching.map((r) => r.method)), 'OPTIONS']);
+    }
+    if (!route.page) applyCors(res);
     /** @type {Record<string, string>} */
     const params = {};
     for (const [k, v] of Object.entries(route.pattern.exec(pathname)?.groups ?? {})) {
@@ -118,14 +138,14 @@ async function handle(service, req, res) {
         throw new HttpError(400, `The path segment ${k} is not valid`);
       }
     }
-    const fullUrl = new URL(`${base}${url.pathname}${url.search}`);
     /** @type {Ctx} */
     const ctx = {
       req,
       res,
-      url: fullUrl,
+      url,
       params,
-      base,
+      base: service.baseUrl,
+      client: clientAddress(req),
       service,
       auth: (...kinds) => authenticate(service, req, kinds),
     };
@@ -133,8 +153,30 @@ async function handle(service, req, res) {
     if (result && !res.headersSent) sendJson(res, result.status, result.body, result.headers);
   } catch (error) {
     if (!(error instanceof HttpError)) service.log(`unexpected error: ${/** @type {Error} */ (error)?.stack ?? error}`);
-    const { status, headers, body } = toEnvelope(error);
-    if (!res.headersSent) sendJson(res, status, body, headers);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (!route?.page) applyCors(res);
+    sendError(req, res, error, route?.page);
+  }
+}
+
+/**
+ * Answers an error: the envelope, or, on a page a person's browser opened, a small HTML page saying it.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {unknown} error
+ * @param {string} [heading] the page's heading, for routes that are pages
+ */
+function sendError(req, res, error, heading) {
+  const { status, headers, body } = toEnvelope(error);
+  if (heading && String(req.headers.accept ?? '').includes('text/html')) {
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    const detail = body.errors[0].detail ?? body.errors[0].title;
+    sendHtml(res, status, page(heading, `<h1>${escapeHtml(heading)}</h1><p>${escapeHtml(detail)}</p>`));
+  } else {
+    sendJson(res, status, body, headers);
   }
 }
 

@@ -1,16 +1,16 @@
 /** Accounts, account members and account memberships (operator tokens). */
-import { badRequest, forbidden, HttpError, notFound, unauthorized, unprocessable } from './errors.js';
-import { readJson } from './http-util.js';
-import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter } from './query.js';
-import { accountResource, memberResource, membershipResource, single } from './resources.js';
-import { SORT_ATTRIBUTES, sortRecords } from './store.js';
-import { dataOfType, requiredString, UUID_RE } from './validate.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../http/errors.js';
+import { readJson } from '../http/util.js';
+import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../domain/query.js';
+import { accountResource, memberResource, membershipResource, single } from '../domain/resources.js';
+import { SORT_ATTRIBUTES, sortRecords } from '../domain/store.js';
+import { dataOfType, requiredString, UUID_RE } from '../http/validate.js';
 
 const MEMBER_FILTER_ATTRIBUTES = ['email', 'name'];
 const MEMBERSHIP_FILTER_ATTRIBUTES = ['account_member_id'];
 
 /**
- * @param {import('./app.js').Ctx} ctx
+ * @param {import('../http/app.js').Ctx} ctx
  * @param {string} id
  */
 function accountOr404(ctx, id) {
@@ -22,7 +22,7 @@ function accountOr404(ctx, id) {
 /**
  * An operator, for the lists of account members. The spec's error table gives a caller not allowed to
  * list account members 401 Unauthorized without detail, so a token of another kind gets that, not a 403.
- * @param {import('./app.js').Ctx} ctx
+ * @param {import('../http/app.js').Ctx} ctx
  */
 async function memberListCaller(ctx) {
   try {
@@ -58,8 +58,8 @@ function slice(sorted, predicate, { limit, offset }) {
 /**
  * Lists members (all or a subset) with filter, sort and page. The matching records of one query are
  * cached until the store changes, so paging through a large filtered list does not filter it again.
- * @param {import('./app.js').Ctx} ctx
- * @param {{ key: string, test: (m: import('./store.js').MemberRecord) => boolean } | null} scope
+ * @param {import('../http/app.js').Ctx} ctx
+ * @param {{ key: string, test: (m: import('../domain/store.js').MemberRecord) => boolean } | null} scope
  */
 function listMembers(ctx, scope) {
   const q = ctx.url.searchParams;
@@ -69,7 +69,7 @@ function listMembers(ctx, scope) {
   const { store } = ctx.service;
   const key = `${scope?.key ?? 'all'}|${attribute}|${descending}|${q.get('filter') ?? ''}`;
   const matched = store.cached(key, () => {
-    /** @type {((row: import('./store.js').MemberRow) => boolean) | null} */
+    /** @type {((row: import('../domain/store.js').MemberRow) => boolean) | null} */
     const filter = exprs.length
       ? compileFilter(
           exprs,
@@ -92,7 +92,7 @@ function listMembers(ctx, scope) {
   };
 }
 
-/** @type {import('./app.js').Route[]} */
+/** @type {import('../http/app.js').Route[]} */
 export const accountRoutes = [
   {
     method: 'GET',
@@ -142,12 +142,12 @@ export const accountRoutes = [
       const page = parsePage(q);
       const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
       const exprs = readFilter(q, MEMBERSHIP_FILTER_ATTRIBUTES);
-      const include = q.get('include');
+      const include = singleParam(q, 'include');
       // account_members is the spelling the vendor's SDK declares
       if (include !== null && include !== 'account_member' && include !== 'account_members') {
         throw badRequest(`Unknown include "${include}": only account_member is supported`);
       }
-      /** @param {import('./store.js').MembershipRecord} ms @param {string} attr */
+      /** @param {import('../domain/store.js').MembershipRecord} ms @param {string} attr */
       const get = (ms, attr) => {
         if (attr === 'email' || attr === 'name') return store.member(ms.account_member_id)?.[attr] ?? '';
         return /** @type {any} */ (ms)[attr];
@@ -184,7 +184,7 @@ export const accountRoutes = [
       const memberId = requiredString(data, 'account_member_id');
       if (!UUID_RE.test(memberId)) throw unprocessable('data.account_member_id must be a UUID');
       if (!ctx.service.store.member(memberId)) throw unprocessable(`The account member ${memberId} does not exist`);
-      const ms = ctx.service.store.createMembership(ctx.params.id, memberId);
+      const ms = await ctx.service.store.createMembership(ctx.params.id, memberId);
       return { status: 201, body: single(membershipResource(ms, ctx.base)) };
     },
   },

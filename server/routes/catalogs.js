@@ -11,14 +11,14 @@
  *
  * Every route also answers under /pcm (`/pcm/catalogs…`), where the vendor's SDK addresses catalogs.
  */
-import { badRequest, notFound } from './errors.js';
-import { readText } from './http-util.js';
-import { parsePage } from './query.js';
-import { catalogResource, releaseResource, single } from './resources.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { readOptionalJson } from '../http/util.js';
+import { pageEnvelope, parsePage } from '../domain/query.js';
+import { catalogResource, releaseResource, single } from '../domain/resources.js';
 
 /**
- * @param {import('./store.js').CatalogRecord} c
- * @param {import('./tokens.js').TokenSubject} who
+ * @param {import('../domain/store.js').CatalogRecord} c
+ * @param {import('../domain/tokens.js').TokenSubject} who
  */
 function visible(c, who) {
   if (who.kind === 'operator') return true;
@@ -26,7 +26,7 @@ function visible(c, who) {
   return who.kind === 'account' && c.account_ids.includes(who.accountId);
 }
 
-/** @param {import('./app.js').Ctx} ctx */
+/** @param {import('../http/app.js').Ctx} ctx */
 async function visibleCatalog(ctx) {
   const who = await ctx.auth('implicit', 'operator', 'account');
   const c = ctx.service.store.catalog(ctx.params.id);
@@ -36,25 +36,13 @@ async function visibleCatalog(ctx) {
 
 /**
  * The catalog of the path for an operator, who sees every catalog; 404 when there is none.
- * @param {import('./app.js').Ctx} ctx
+ * @param {import('../http/app.js').Ctx} ctx
  */
 async function operatorCatalog(ctx) {
   await ctx.auth('operator');
   const c = ctx.service.store.catalog(ctx.params.id);
   if (!c) throw notFound(`The catalog ${ctx.params.id} was not found`);
   return c;
-}
-
-/**
- * @param {URL} url
- * @param {number} offset
- * @param {number} limit
- */
-function pageLink(url, offset, limit) {
-  const u = new URL(url.href);
-  u.searchParams.set('page[offset]', String(offset));
-  u.searchParams.set('page[limit]', String(limit));
-  return u.href;
 }
 
 /**
@@ -70,18 +58,11 @@ function releaseIndex(catalog, id) {
 
 /**
  * A publish request's flags: `{ fullPublish, fullDelta }`; a 400 for a body that is not one.
- * @param {string} text the request body
+ * @param {any} body the parsed request body, null when there is none
  */
-function publishOptions(text) {
-  if (text.trim() === '') return { fullPublish: false, fullDelta: false };
-  /** @type {any} */
-  let body;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw badRequest('The request body is not valid JSON');
-  }
-  const data = body?.data;
+function publishOptions(body) {
+  if (body === null) return { fullPublish: false, fullDelta: false };
+  const data = body.data;
   if (data !== undefined && (data === null || typeof data !== 'object' || Array.isArray(data))) {
     throw badRequest('data must be an object');
   }
@@ -99,7 +80,7 @@ function publishOptions(text) {
   };
 }
 
-/** @type {import('./app.js').Route[]} */
+/** @type {import('../http/app.js').Route[]} */
 const routes = [
   {
     method: 'GET',
@@ -108,23 +89,11 @@ const routes = [
       const who = await ctx.auth('implicit', 'operator', 'account');
       const { limit, offset } = parsePage(ctx.url.searchParams);
       const all = ctx.service.store.catalogs.filter((c) => visible(c, who));
-      const total = all.length;
-      const lastOffset = total > 0 ? Math.floor((total - 1) / limit) * limit : 0;
       return {
         status: 200,
         body: {
           data: all.slice(offset, offset + limit).map((c) => catalogResource(c, ctx.base)),
-          links: {
-            self: pageLink(ctx.url, offset, limit),
-            first: pageLink(ctx.url, 0, limit),
-            last: pageLink(ctx.url, lastOffset, limit),
-            prev: offset > 0 ? pageLink(ctx.url, Math.max(0, offset - limit), limit) : null,
-            next: offset + limit < total ? pageLink(ctx.url, offset + limit, limit) : null,
-          },
-          meta: {
-            page: { limit, offset, current: Math.floor(offset / limit) + 1, total: Math.ceil(total / limit) },
-            results: { total },
-          },
+          ...pageEnvelope({ total: all.length, limit, offset, url: ctx.url, currentLink: 'self' }),
         },
       };
     },
@@ -169,8 +138,8 @@ const routes = [
     path: '/catalogs/:id/releases',
     async handler(ctx) {
       const c = await operatorCatalog(ctx);
-      const options = publishOptions(await readText(ctx.req));
-      const { release } = ctx.service.store.publish(c.id, options);
+      const options = publishOptions(await readOptionalJson(ctx.req));
+      const { release } = await ctx.service.store.publish(c.id, options);
       return { status: 201, body: single(releaseResource(c, release, ctx.base)) };
     },
   },

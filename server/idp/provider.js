@@ -2,19 +2,22 @@
  * The embedded OpenID Connect identity provider (node `oidc-provider`), mounted under `/idp` on the
  * service's own port. It has one client, the service itself (client_secret_basic), PKCE S256 required,
  * scopes openid email profile, `email` in the ID token, no consent screen, and its own login form
- * (fields `login` and `password`, button "Sign in").
+ * (fields `login` and `password`, button "Sign in"), served through the service's route table.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
-import { HttpError } from './errors.js';
-import { escapeHtml, page, readForm, sendHtml } from './http-util.js';
-import { IDP_CLIENT, IDP_USERS, PASSWORD } from './fixtures.js';
-import { IdpMemoryStorage } from './idp-adapter.js';
+import { envelopeText, HttpError } from '../http/errors.js';
+import { escapeHtml, page, readForm, sendHtml } from '../http/util.js';
+import { IDP_CLIENT, IDP_USERS, PASSWORD } from '../domain/fixtures.js';
+import { IdpMemoryStorage } from './adapter.js';
 
 const MOUNT = '/idp';
 
-/** Loads oidc-provider once, without its warning about the Node version (it runs fine on Node 20). */
+/** @type {typeof import('oidc-provider') | undefined} */
 let providerModule;
+
+/** Loads oidc-provider once, without its warning about the Node version (it runs fine on Node 20). */
 async function loadProvider() {
   if (!providerModule) {
     const warn = console.warn;
@@ -60,15 +63,38 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
   );
 }
 
+/**
+ * @typedef {{ entries: number, entriesPerAddress: number }} IdpLimits what the identity provider keeps:
+ *   sessions, interactions, grants and codes in total, and per client address
+ */
+
+/**
+ * An error of oidc-provider while reading or finishing an interaction means the sign-in is gone
+ * (expired, finished, or the cookie does not match): the person is told to start again.
+ * @param {unknown} error
+ * @returns {never}
+ */
+function asPageError(error) {
+  if (error instanceof HttpError) throw error;
+  throw new HttpError(400, 'This sign-in has expired or is unknown. Go back to the store and start again.');
+}
+
 export class EmbeddedIdp {
   /**
-   * @param {{ issuer: string, callbackUrl: string, quiet?: boolean }} options
+   * @param {{ baseUrl: string, issuer: string, callbackUrl: string, limits: IdpLimits,
+   *   loginLimiter: import('../http/rate-limit.js').RateLimiter }} options
    */
-  static async create({ issuer, callbackUrl }) {
+  static async create({ baseUrl, issuer, callbackUrl, limits, loginLimiter }) {
     const Provider = await loadProvider();
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'reference-idp' };
-    const storage = new IdpMemoryStorage();
+    /** @type {AsyncLocalStorage<string>} the client address of the request being handled */
+    const requests = new AsyncLocalStorage();
+    const storage = new IdpMemoryStorage({
+      max: limits.entries,
+      perAddress: limits.entriesPerAddress,
+      client: () => requests.getStore() ?? '',
+    });
     const provider = new Provider(issuer, {
       adapter: (/** @type {string} */ model) => new (storage.adapterFor(model))(),
       clients: [
@@ -95,7 +121,8 @@ export class EmbeddedIdp {
         AccessToken: 600,
         AuthorizationCode: 120,
         IdToken: 600,
-        Interaction: 1800,
+        // as long as the service's own sign-in transaction lives; an older login form could not finish anyway
+        Interaction: 600,
         Session: 8 * 3600,
         Grant: 8 * 3600,
       },
@@ -126,22 +153,40 @@ export class EmbeddedIdp {
       },
       async renderError(ctx, out) {
         ctx.type = 'html';
+        ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
         ctx.body = page(
           'Sign-in error',
-          `<h1>Sign-in error</h1><p>${escapeHtml(String(out.error))}</p><p>${escapeHtml(String(out.error_description ?? ''))}</p>`,
+          `<h1>Sign-in error</h1><p>${escapeHtml(String(out.error))}</p>` +
+            `<p>${escapeHtml(String(out.error_description ?? ''))}</p>`,
         );
       },
     });
-    return new EmbeddedIdp(provider, storage);
+    // oidc-provider writes its absolute links from the request's host and scheme: the service sets both
+    // from its configured base URL on every request it hands over, never from what the client sent
+    provider.proxy = true;
+    // an address oidc-provider has no endpoint at gets the service's 404 envelope, not a bare "Not Found"
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.type = 'application/json';
+        ctx.body = envelopeText(404, `No resource at ${ctx.path === '/' ? MOUNT : `${MOUNT}${ctx.path}`}`);
+      }
+    });
+    return new EmbeddedIdp({ provider, storage, requests, base: new URL(baseUrl), loginLimiter });
   }
 
   /**
-   * @param {any} provider
-   * @param {IdpMemoryStorage} storage
+   * @param {{ provider: import('oidc-provider').default, storage: IdpMemoryStorage,
+   *   requests: AsyncLocalStorage<string>, base: URL, loginLimiter: import('../http/rate-limit.js').RateLimiter }}
+   *   parts `requests`: where the storage learns the client address of the request being handled
    */
-  constructor(provider, storage) {
+  constructor({ provider, storage, requests, base, loginLimiter }) {
     this.provider = provider;
     this.storage = storage;
+    this.requests = requests;
+    this.base = base;
+    this.loginLimiter = loginLimiter;
     this.callback = provider.callback();
   }
 
@@ -150,34 +195,54 @@ export class EmbeddedIdp {
     this.storage.clear();
   }
 
+  /** Frees expired sessions, interactions, grants and codes. */
+  sweep() {
+    return this.storage.sweep();
+  }
+
   /**
-   * Handles a request under `/idp`.
+   * Hands a request under `/idp` to oidc-provider.
    * @param {import('node:http').IncomingMessage & { originalUrl?: string }} req
    * @param {import('node:http').ServerResponse} res
+   * @param {string} client the client's address
    */
-  async handle(req, res) {
+  async handle(req, res, client) {
     const original = req.url ?? '/';
-    const inner = original.slice(MOUNT.length) || '/';
-    const path = inner.split('?')[0];
-    const interaction = /^\/interaction\/([^/]+)(\/login)?$/.exec(path);
-    if (interaction) {
-      try {
-        if (interaction[2] && req.method === 'POST') await this.#login(req, res);
-        else if (!interaction[2] && req.method === 'GET') await this.#show(req, res);
-        else throw new HttpError(405, 'Method not allowed');
-      } catch (error) {
-        const status = error instanceof HttpError ? error.status : 400;
-        const message =
-          error instanceof HttpError
-            ? error.message
-            : 'This sign-in has expired or is unknown. Go back to the store and start again.';
-        sendHtml(res, status, page('Sign-in error', `<h1>Sign-in error</h1><p>${escapeHtml(message)}</p>`));
-      }
-      return;
-    }
     req.originalUrl = original;
-    req.url = inner;
-    this.callback(req, res);
+    req.url = original.slice(MOUNT.length) || '/';
+    this.#asConfigured(req);
+    await this.requests.run(client, () => this.callback(req, res));
+  }
+
+  /**
+   * Makes a request say the configured base URL's host and scheme (oidc-provider trusts these headers,
+   * see `proxy` above), whatever the client sent.
+   * @param {import('node:http').IncomingMessage} req
+   */
+  #asConfigured(req) {
+    req.headers.host = this.base.host;
+    req.headers['x-forwarded-host'] = this.base.host;
+    req.headers['x-forwarded-proto'] = this.base.protocol.slice(0, -1);
+    delete req.headers['x-forwarded-for'];
+  }
+
+  /**
+   * GET /idp/interaction/:uid: the login form, or, for any other prompt, the grant made without a screen.
+   * @param {import('../http/app.js').Ctx} ctx
+   */
+  showInteraction(ctx) {
+    this.#asConfigured(ctx.req);
+    return this.requests.run(ctx.client, () => this.#show(ctx.req, ctx.res)).catch(asPageError);
+  }
+
+  /**
+   * POST /idp/interaction/:uid/login: the login form's answer (rate limited per client address).
+   * @param {import('../http/app.js').Ctx} ctx
+   */
+  submitLogin(ctx) {
+    this.loginLimiter.attempt(ctx.client);
+    this.#asConfigured(ctx.req);
+    return this.requests.run(ctx.client, () => this.#login(ctx)).catch(asPageError);
   }
 
   /**
@@ -191,20 +256,20 @@ export class EmbeddedIdp {
       return;
     }
     // Any other prompt (consent): grant what was asked, without a screen.
+    const accountId = details.session?.accountId;
+    const clientId = details.params.client_id;
     const grant = details.grantId
       ? await this.provider.Grant.find(details.grantId)
-      : new this.provider.Grant({ accountId: details.session.accountId, clientId: details.params.client_id });
+      : accountId && clientId && new this.provider.Grant({ accountId, clientId });
+    if (!grant) throw new Error('The interaction has neither a grant nor a signed-in account');
     grant.addOIDCScope('openid email profile');
     grant.addOIDCClaims(['email', 'email_verified', 'name']);
     const grantId = await grant.save();
     await this.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
-  /**
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
-   */
-  async #login(req, res) {
+  /** @param {import('../http/app.js').Ctx} ctx */
+  async #login({ req, res, client }) {
     const details = await this.provider.interactionDetails(req, res);
     const form = await readForm(req);
     if (form.get('cancel')) {
@@ -219,6 +284,7 @@ export class EmbeddedIdp {
     const login = form.get('login') ?? '';
     const user = userByLogin(login);
     if (!user || form.get('password') !== PASSWORD) {
+      this.loginLimiter.failed(client);
       sendHtml(res, 200, loginPage({ uid: details.uid, login, error: 'Wrong email or password.' }));
       return;
     }

@@ -21,10 +21,10 @@ export function applyCors(res) {
 
 /**
  * Answers a preflight request.
- * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').IncomingMessage} _req
  * @param {import('node:http').ServerResponse} res
  */
-export function answerPreflight(req, res) {
+export function answerPreflight(_req, res) {
   applyCors(res);
   res.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS);
   res.setHeader('Access-Control-Allow-Headers', ALLOWED_HEADERS);

@@ -1,0 +1,318 @@
+/**
+ * The reference service under abuse and load, each case in a child process of its own (so the load
+ * generator's memory and event loop do not count):
+ * - memory: heap after 20,000 unauthenticated sign-in starts (`/oidc/authorize`) and 20,000 unauthenticated
+ *   identity provider requests (`/idp/auth`), from one client address and from 20, and after they expire;
+ * - writes: 100,000 members in a data file, membership POSTs from 4 concurrent writers while `/health` is
+ *   asked every 10 ms, with two snapshots of the 100,000 members written during the run.
+ * Loopback only, bounded loops. Run alone: `node bench/service-abuse.mjs`.
+ */
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REQUESTS = 20_000;
+const ADDRESSES = 20;
+const MEMBERS = 100_000;
+const WRITERS = 4;
+const WRITE_MS = 8000;
+const HEALTH_EVERY_MS = 10;
+
+/** @param {number[]} values @param {number} q */
+function quantile(values, q) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+const round = (/** @type {number} */ n, /** @type {number} */ digits = 1) => Number(n.toFixed(digits));
+const mb = (/** @type {number} */ bytes) => round(bytes / 2 ** 20);
+
+/**
+ * The service in a child process, driven over IPC (see `child()` below).
+ * @param {Record<string, unknown>} options
+ */
+async function startChild(options) {
+  const child = fork(fileURLToPath(import.meta.url), ['--child'], { execArgv: ['--expose-gc'], stdio: 'inherit' });
+  let next = 0;
+  /** @type {Map<number, (value: any) => void>} */
+  const waiting = new Map();
+  child.on('message', (/** @type {any} */ message) => {
+    waiting.get(message.id)?.(message.value);
+    waiting.delete(message.id);
+  });
+  /** @param {string} command @param {unknown} [arg] @returns {Promise<any>} */
+  const ask = (command, arg) =>
+    new Promise((resolve) => {
+      const id = next++;
+      waiting.set(id, resolve);
+      child.send({ id, command, arg });
+    });
+  const baseUrl = await ask('start', options);
+  return { child, ask, baseUrl: /** @type {string} */ (baseUrl) };
+}
+
+/**
+ * One request; resolves with the status and how long it took (ms).
+ * @param {http.Agent} agent
+ * @param {URL} url
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string, localAddress?: string }} [options]
+ * @returns {Promise<{ status: number, ms: number }>}
+ */
+function timed(agent, url, { method = 'GET', headers = {}, body, localAddress } = {}) {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        headers,
+        localAddress,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** @param {string} baseUrl */
+async function operatorToken(baseUrl) {
+  const response = await fetch(`${baseUrl}/oauth/access_token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'admin', client_secret: 'admin-secret' }),
+  });
+  return /** @type {string} */ ((await response.json()).access_token);
+}
+
+/**
+ * The address a storefront sends a shopper to, and the identity provider's address it leads to.
+ * @param {string} baseUrl
+ */
+async function signInAddresses(baseUrl) {
+  const base = new URL(baseUrl.replace('localhost', '127.0.0.1'));
+  const token = await fetch(`${baseUrl}/oauth/access_token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'implicit', client_id: 'storefront' }),
+  }).then((r) => r.json());
+  const headers = { authorization: `Bearer ${token.access_token}` };
+  const settings = await fetch(`${baseUrl}/v2/settings/account-authentication`, { headers }).then((r) => r.json());
+  const realm = settings.data.relationships.authentication_realm.data.id;
+  const profiles = await fetch(`${baseUrl}/v2/authentication-realms/${realm}/oidc-profiles`, { headers }).then((r) =>
+    r.json(),
+  );
+  const authorize = new URL(profiles.data[0].links['authorization-endpoint']);
+  const params = {
+    scope: 'openid email',
+    response_type: 'code',
+    client_id: settings.data.meta.client_id,
+    redirect_uri: 'http://localhost:5173/',
+    state: 'bench',
+    code_challenge_method: 'S256',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+  };
+  for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
+  const first = await fetch(authorize, { redirect: 'manual' });
+  const idp = new URL(/** @type {string} */ (first.headers.get('location')));
+  // by address, so that requests can come from several loopback addresses
+  for (const url of [authorize, idp]) url.hostname = base.hostname;
+  return { authorize, idp };
+}
+
+/**
+ * Sends `count` requests to `url`, from the given loopback addresses in turn, 16 at a time.
+ * @param {URL} url
+ * @param {number} count
+ * @param {string[]} addresses
+ */
+async function flood(url, count, addresses) {
+  const agents = addresses.map((localAddress) => new http.Agent({ keepAlive: true, maxSockets: 16, localAddress }));
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (sent < count) {
+        const i = sent++;
+        const { status } = await timed(agents[i % agents.length], url);
+        if (status >= 400) throw new Error(`${url.pathname}: HTTP ${status}`);
+      }
+    }),
+  );
+  for (const agent of agents) agent.destroy();
+}
+
+async function benchMemory() {
+  /** @type {Array<{ name: string, value: number, unit: string, note?: string }>} */
+  const rows = [];
+  for (const addressCount of [1, ADDRESSES]) {
+    const addresses = Array.from({ length: addressCount }, (_, i) => `127.0.0.${i + 2}`);
+    const { child, ask, baseUrl } = await startChild({ sweepIntervalMs: 200 });
+    try {
+      const { authorize, idp } = await signInAddresses(baseUrl);
+      const before = await ask('heap');
+      /** @type {number[]} */
+      const after = [];
+      for (let round = 0; round < 2; round++) {
+        await flood(authorize, REQUESTS, addresses);
+        await flood(idp, REQUESTS, addresses);
+        after.push(await ask('heap'));
+      }
+      const kept = await ask('stats');
+      await ask('expire');
+      const swept = await ask('heap');
+      const from = addressCount === 1 ? 'one address' : `${addressCount} addresses`;
+      const what = `${REQUESTS} GET /oidc/authorize + ${REQUESTS} GET /idp/auth from ${from}`;
+      rows.push(
+        { name: `heap before the requests (${from})`, value: mb(before), unit: 'MB', note: 'after start, gc' },
+        { name: `heap after the requests (${from})`, value: mb(after[0]), unit: 'MB', note: what },
+        {
+          name: `heap after as many again (${from})`,
+          value: mb(after[1]),
+          unit: 'MB',
+          note: `kept ${kept.pendingSignIns} pending sign-ins, ${kept.idpEntries} identity provider entries`,
+        },
+        { name: `heap once they expired (${from})`, value: mb(swept), unit: 'MB', note: 'swept by the timer, gc' },
+      );
+    } finally {
+      child.kill();
+    }
+  }
+  return rows;
+}
+
+/** @param {boolean} syncWrites */
+async function benchWrites(syncWrites) {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-writes-'));
+  const { child, ask, baseUrl } = await startChild({ dataFile: join(dir, 'store.json'), syncWrites, members: MEMBERS });
+  try {
+    const base = new URL(baseUrl.replace('localhost', '127.0.0.1'));
+    const token = await operatorToken(base.origin);
+    const { accounts, members } = await ask('ids');
+    const json = { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' };
+    /** @type {number[]} */
+    const posts = [];
+    /** @type {number[]} */
+    const health = [];
+    const end = performance.now() + WRITE_MS;
+    let next = 0;
+    const writers = Array.from({ length: WRITERS }, async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (performance.now() < end) {
+        const i = next++;
+        const body = JSON.stringify({
+          data: { type: 'account_membership', account_member_id: members[i % members.length] },
+        });
+        const url = new URL(`/v2/accounts/${accounts[Math.floor(i / members.length)]}/account-memberships`, base);
+        const { status, ms } = await timed(agent, url, { method: 'POST', headers: json, body });
+        if (status !== 201) throw new Error(`POST membership: HTTP ${status}`);
+        posts.push(ms);
+      }
+      agent.destroy();
+    });
+    const prober = (async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      while (performance.now() < end) {
+        health.push((await timed(agent, new URL('/health', base))).ms);
+        await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
+      }
+      agent.destroy();
+    })();
+    // two snapshots of the whole store while the writes run
+    const snapshots = (async () => {
+      for (const at of [WRITE_MS / 4, WRITE_MS / 2]) {
+        await new Promise((resolve) => setTimeout(resolve, at));
+        await ask('compact');
+      }
+    })();
+    await Promise.all([...writers, prober, snapshots]);
+    const { journalWrites, snapshotBytes } = await ask('stats');
+    const how = syncWrites ? ', --fsync' : '';
+    const note = `${MEMBERS} members, ${WRITERS} writers, ${posts.length} POSTs in ${WRITE_MS / 1000} s${how}`;
+    return [
+      { name: `membership POST median${how}`, value: round(quantile(posts, 0.5), 2), unit: 'ms', note },
+      {
+        name: `membership POST p99${how}`,
+        value: round(quantile(posts, 0.99), 2),
+        unit: 'ms',
+        note: `target < 50 ms; ${journalWrites} journal writes; 2 snapshots of ${mb(snapshotBytes)} MB during the run`,
+      },
+      { name: `membership POST max${how}`, value: round(Math.max(...posts), 1), unit: 'ms', note },
+      {
+        name: `/health p99 while writing${how}`,
+        value: round(quantile(health, 0.99), 2),
+        unit: 'ms',
+        note: `target < 20 ms; ${health.length} requests, one every ${HEALTH_EVERY_MS} ms`,
+      },
+      { name: `/health max while writing${how}`, value: round(Math.max(...health), 1), unit: 'ms', note: '' },
+    ];
+  } finally {
+    child.kill();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** @returns {Promise<Array<{ name: string, value: number, unit: string, note?: string }>>} */
+export async function benchServiceAbuse() {
+  return [...(await benchMemory()), ...(await benchWrites(false)), ...(await benchWrites(true))];
+}
+
+/** The child: starts the service and answers the parent's questions. */
+async function child() {
+  const { startService } = await import('../server/index.js');
+  /** @type {Awaited<ReturnType<typeof startService>> | undefined} */
+  let service;
+  let shift = 0;
+  const realNow = Date.now;
+  const heap = () => {
+    /** @type {() => void} */ (globalThis.gc)();
+    return process.memoryUsage().heapUsed;
+  };
+  /** @type {Record<string, (arg: any) => unknown>} */
+  const commands = {
+    async start({ dataFile, syncWrites = false, members = 0, sweepIntervalMs }) {
+      service = await startService({ port: 0, quiet: true, dataFile, syncWrites, limits: { sweepIntervalMs } });
+      if (members) {
+        await service.store.addMembersBulk(
+          Array.from({ length: members }, (_, i) => ({ name: `Member ${i}`, email: `member${i}@bench.example` })),
+        );
+        await service.store.compact();
+      }
+      return service.baseUrl;
+    },
+    heap,
+    stats: () => ({
+      ...service?.stats(),
+      journalWrites: service?.store.journalWrites,
+      snapshotBytes: JSON.stringify(service?.store.data).length,
+    }),
+    ids: () => ({
+      accounts: service?.store.accounts.map((a) => a.id),
+      // the members added for the bench: none of them has a membership yet
+      members: service?.store.data.members.filter((m) => m.email.endsWith('@bench.example')).map((m) => m.id),
+    }),
+    compact: () => service?.store.compact(),
+    async expire() {
+      // as if the 10 minutes a pending sign-in and a login form live had passed; the sweeper does the rest
+      shift += 11 * 60_000;
+      Date.now = () => realNow() + shift;
+      await new Promise((resolve) => setTimeout(resolve, 600));
+    },
+  };
+  process.on('message', async (/** @type {any} */ { id, command, arg }) => {
+    process.send?.({ id, value: await commands[command](arg) });
+  });
+}
+
+if (process.argv.includes('--child')) {
+  await child();
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rows = await benchServiceAbuse();
+  console.table(rows.map((r) => ({ name: r.name, value: r.value, unit: r.unit, note: r.note ?? '' })));
+}

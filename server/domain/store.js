@@ -1,0 +1,509 @@
+/**
+ * The store of the service, in memory, with optional persistence (`--data FILE`, see ./data-file.js).
+ * Every change is one record ({@link Change}) applied to memory the same way whether it is made now or
+ * read back from the journal at start; a change is answered once it is on disk, and a change whose write
+ * fails is undone in memory before the error goes on, so memory never holds what the disk does not.
+ * Member, membership, account and profile records are never modified once made (a snapshot taken in the
+ * background relies on it); catalogs change only through releases.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DataFile } from './data-file.js';
+import { fixtureData } from './fixtures.js';
+import { conflict, notFound } from '../http/errors.js';
+
+/**
+ * @typedef {{ id: string, name: string, email: string, created_at: string, updated_at: string }} MemberRecord
+ * @typedef {{ m: MemberRecord, id: string, name: string, email: string }} MemberRow a member with its name
+ *   and email lower-cased
+ * @typedef {{ id: string, account_id: string, account_member_id: string, created_at: string,
+ *   updated_at: string }} MembershipRecord
+ * @typedef {{ id: string, name: string, created_at: string, updated_at: string }} AccountRecord
+ * @typedef {{ id: string, realm_id: string, name: string, embedded?: boolean, discovery_url: string | null,
+ *   client_id: string, client_secret: string, created_at: string, updated_at: string }} ProfileRecord
+ * @typedef {{ id: string, is_full_publish: boolean, is_full_delta: boolean, published_at: string }} ReleaseRecord
+ * @typedef {{ id: string, name: string, description: string, hierarchy_ids: string[], pricebook_id: string,
+ *   pricebook_ids: Array<{id: string, priority: number}>, locales: Record<string, unknown>, created_at: string,
+ *   updated_at: string, owner: string, account_ids: string[], releases: ReleaseRecord[] }} CatalogRecord
+ * @typedef {{ settings: { id: string, realm_id: string, client_id: string }, profiles: ProfileRecord[],
+ *   accounts: AccountRecord[], members: MemberRecord[], memberships: MembershipRecord[],
+ *   catalogs: CatalogRecord[], redirect_uris: string[], signing_secret?: string }} StoreData
+ * @typedef {{ op: 'member', record: MemberRecord }
+ *   | { op: 'members', records: MemberRecord[] }
+ *   | { op: 'membership', record: MembershipRecord }
+ *   | { op: 'profile', record: ProfileRecord }
+ *   | { op: 'release', catalog_id: string, release: ReleaseRecord }
+ *   | { op: 'secret', value: string }
+ *   | { op: 'reset' }} Change
+ */
+
+/** Releases kept per catalog: the current one and the two before it. */
+export const RELEASES_KEPT = 3;
+
+/** How many query results the store keeps between changes. */
+const QUERY_CACHE_SIZE = 32;
+
+/** Lists of the store written in slices in a snapshot (the long ones). */
+const LONG_LISTS = ['memberships', 'members'];
+
+/** Attributes lists sort on. */
+export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
+
+/** A new token signing secret. */
+const newSecret = () => randomBytes(32).toString('base64url');
+
+export class Store {
+  /** @type {DataFile | null} */
+  #file = null;
+
+  /**
+   * A store in memory only (the fixtures, unless other data is given); {@link Store.open} reads a data file.
+   * @param {StoreData} [data]
+   */
+  constructor(data = { ...fixtureData(), signing_secret: newSecret() }) {
+    /** @type {StoreData} */
+    this.data = data;
+    /** @type {Map<string, MemberRecord>} */
+    this.membersById = new Map();
+    /** @type {Map<string, MemberRecord>} */
+    this.membersByEmail = new Map();
+    /** @type {Map<string, AccountRecord>} */
+    this.accountsById = new Map();
+    /** @type {Map<string, CatalogRecord>} */
+    this.catalogsById = new Map();
+    /** @type {Map<string, MembershipRecord[]>} */
+    this.membershipsByAccount = new Map();
+    /** @type {Map<string, MemberRow[]>} sorted member rows per sort spec, valid until the next change */
+    this.sortCache = new Map();
+    /** @type {Map<string, any>} query results, valid until the next change */
+    this.queryCache = new Map();
+    this.#index();
+  }
+
+  /**
+   * The store of a data file (created with the fixtures when it does not exist yet), or in memory.
+   * @param {{ dataFile?: string, compactAfterBytes?: number, sync?: boolean, log?: (message: string) => void }}
+   *   [options]
+   */
+  static async open({ dataFile, compactAfterBytes = 4 * 1024 * 1024, sync = false, log = () => {} } = {}) {
+    if (!dataFile) return new Store();
+    /** @type {Store | undefined} */
+    let store;
+    const loaded = DataFile.load(dataFile, {
+      compactAfterBytes,
+      sync,
+      log,
+      capture: () => /** @type {Store} */ (store).#capture(),
+    });
+    let data = fixtureData();
+    if (loaded.data) {
+      // journal_seq says where the journal continues the snapshot; it is not part of the store
+      const { journal_seq: _seq, ...saved } = loaded.data;
+      // fields a store of an older version lacks (redirect_uris) come from the fixtures
+      data = { ...data, ...saved };
+    }
+    store = new Store(data);
+    for (const change of loaded.entries) store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
+    store.#file = loaded.dataFile;
+    if (!store.data.signing_secret) store.#apply({ op: 'secret', value: newSecret() });
+    if (!loaded.data?.signing_secret || loaded.dataFile.behind) await loaded.dataFile.compact();
+    return store;
+  }
+
+  /** Resolves once every change is on disk and no snapshot is being written. */
+  async idle() {
+    await this.#file?.idle();
+  }
+
+  /** Writes a snapshot of the data file now (it happens by itself as the journal grows). */
+  async compact() {
+    await this.#file?.compact();
+  }
+
+  /** Writes what is pending and a last snapshot; the store takes no changes after. */
+  async close() {
+    await this.#file?.close();
+  }
+
+  /** How many journal writes carried the changes so far (several concurrent changes share one). */
+  get journalWrites() {
+    return this.#file?.writes ?? 0;
+  }
+
+  /** Puts the fixtures back (keeps the signing secret so tokens already handed out stay verifiable). */
+  async reset() {
+    await this.#change(() => ({ change: { op: 'reset' }, result: undefined }));
+  }
+
+  /**
+   * Applies a change to memory; returns what undoes it.
+   * @param {Change} change
+   * @returns {() => void}
+   */
+  #apply(change) {
+    this.sortCache.clear();
+    this.queryCache.clear();
+    switch (change.op) {
+      case 'member':
+        return this.#addMembers([change.record]);
+      case 'members':
+        return this.#addMembers(change.records);
+      case 'membership': {
+        const ms = change.record;
+        this.data.memberships.push(ms);
+        this.#indexMembership(ms);
+        return () => {
+          removeItem(this.data.memberships, ms);
+          const list = this.membershipsByAccount.get(ms.account_id) ?? [];
+          removeItem(list, ms);
+          if (list.length === 0) this.membershipsByAccount.delete(ms.account_id);
+        };
+      }
+      case 'profile':
+        this.data.profiles.push(change.record);
+        return () => removeItem(this.data.profiles, change.record);
+      case 'release':
+        return this.#addRelease(change.catalog_id, change.release);
+      case 'secret': {
+        const before = this.data.signing_secret;
+        this.data.signing_secret = change.value;
+        return () => {
+          if (before === undefined) delete this.data.signing_secret;
+          else this.data.signing_secret = before;
+        };
+      }
+      case 'reset': {
+        const before = this.data;
+        this.data = { ...fixtureData(), signing_secret: before.signing_secret };
+        this.#index();
+        return () => {
+          this.data = before;
+          this.#index();
+        };
+      }
+      default:
+        throw new Error(`Unknown change ${JSON.stringify(/** @type {{ op: unknown }} */ (change).op)}`);
+    }
+  }
+
+  /**
+   * Makes a change: `make` checks what the change depends on and builds it, the change is applied to
+   * memory and written, and the promise resolves with `make`'s result once it is on disk (at once without
+   * a data file). When the write fails the change is undone in memory and the error goes on (the client
+   * gets the envelope). While a snapshot captures the store, `make` waits (without one it runs at once).
+   * @template T
+   * @param {() => { change: Change, result: T }} make
+   * @returns {Promise<T>}
+   */
+  async #change(make) {
+    const gate = this.#file?.gate;
+    if (gate) await gate;
+    const { change, result } = make();
+    const undo = this.#apply(change);
+    await this.#file?.append(change, () => {
+      undo();
+      this.sortCache.clear();
+      this.queryCache.clear();
+    });
+    return result;
+  }
+
+  /** What a snapshot writes: copies of the small parts, and the long lists as they are now. */
+  #capture() {
+    /** @type {Record<string, unknown>} */
+    const head = {};
+    /** @type {Record<string, unknown[]>} */
+    const lists = {};
+    for (const [name, value] of Object.entries(this.data)) {
+      if (LONG_LISTS.includes(name)) lists[name] = /** @type {unknown[]} */ (value).slice();
+      else head[name] = structuredClone(value);
+    }
+    return { head, lists };
+  }
+
+  #index() {
+    this.membersById = new Map(this.data.members.map((m) => [m.id, m]));
+    this.membersByEmail = new Map(this.data.members.map((m) => [m.email.toLowerCase(), m]));
+    this.accountsById = new Map(this.data.accounts.map((a) => [a.id, a]));
+    this.catalogsById = new Map(this.data.catalogs.map((c) => [c.id, c]));
+    this.membershipsByAccount = new Map();
+    for (const ms of this.data.memberships) this.#indexMembership(ms);
+    this.sortCache = new Map();
+    this.queryCache = new Map();
+  }
+
+  /** @param {MembershipRecord} ms */
+  #indexMembership(ms) {
+    const list = this.membershipsByAccount.get(ms.account_id);
+    if (list) list.push(ms);
+    else this.membershipsByAccount.set(ms.account_id, [ms]);
+  }
+
+  /**
+   * @param {MemberRecord[]} members
+   * @returns {() => void}
+   */
+  #addMembers(members) {
+    const count = this.data.members.length;
+    /** @type {Array<MemberRecord | undefined>} the members each new one hides in the email index */
+    const hidden = [];
+    for (const member of members) {
+      hidden.push(this.membersByEmail.get(member.email.toLowerCase()));
+      this.data.members.push(member);
+      this.membersById.set(member.id, member);
+      this.membersByEmail.set(member.email.toLowerCase(), member);
+    }
+    return () => {
+      this.data.members.length = count;
+      members.forEach((member, i) => {
+        this.membersById.delete(member.id);
+        const earlier = hidden[i];
+        if (earlier) this.membersByEmail.set(member.email.toLowerCase(), earlier);
+        else this.membersByEmail.delete(member.email.toLowerCase());
+      });
+    };
+  }
+
+  /**
+   * @param {string} catalogId
+   * @param {ReleaseRecord} release
+   * @returns {() => void}
+   */
+  #addRelease(catalogId, release) {
+    const catalog = this.catalogsById.get(catalogId);
+    if (!catalog) throw new Error(`A release names the unknown catalog ${catalogId}`);
+    const releasesBefore = [...catalog.releases];
+    const updatedBefore = catalog.updated_at;
+    catalog.releases.push(release);
+    if (catalog.releases.length > RELEASES_KEPT) catalog.releases.splice(0, catalog.releases.length - RELEASES_KEPT);
+    catalog.updated_at = release.published_at;
+    return () => {
+      catalog.releases.splice(0, catalog.releases.length, ...releasesBefore);
+      catalog.updated_at = updatedBefore;
+    };
+  }
+
+  get settings() {
+    return this.data.settings;
+  }
+
+  /** @param {string} realmId */
+  profilesOfRealm(realmId) {
+    return this.data.profiles.filter((p) => p.realm_id === realmId);
+  }
+
+  /** @param {string} id */
+  profile(id) {
+    return this.data.profiles.find((p) => p.id === id);
+  }
+
+  /** @param {Omit<ProfileRecord, 'id' | 'created_at' | 'updated_at'>} fields */
+  createProfile(fields) {
+    return this.#change(() => {
+      const now = new Date().toISOString();
+      const profile = { id: randomUUID(), ...fields, created_at: now, updated_at: now };
+      return { change: { op: 'profile', record: profile }, result: profile };
+    });
+  }
+
+  /** @param {string} id */
+  account(id) {
+    return this.accountsById.get(id);
+  }
+
+  get accounts() {
+    return this.data.accounts;
+  }
+
+  /** @param {string} id */
+  member(id) {
+    return this.membersById.get(id);
+  }
+
+  /** @param {string} email */
+  memberByEmail(email) {
+    return this.membersByEmail.get(email.toLowerCase());
+  }
+
+  /** @param {{ name: string, email: string }} fields */
+  createMember({ name, email }) {
+    return this.#change(() => {
+      const now = new Date().toISOString();
+      /** @type {MemberRecord} */
+      const member = { id: randomUUID(), name, email, created_at: now, updated_at: now };
+      return { change: { op: 'member', record: member }, result: member };
+    });
+  }
+
+  /**
+   * Adds many members at once (benchmarks, imports) in one change.
+   * @param {Array<{ name: string, email: string, created_at?: string }>} list
+   */
+  addMembersBulk(list) {
+    return this.#change(() => {
+      const now = new Date().toISOString();
+      const records = list.map(({ name, email, created_at = now }) => ({
+        id: randomUUID(),
+        name,
+        email,
+        created_at,
+        updated_at: created_at,
+      }));
+      return { change: { op: 'members', records }, result: undefined };
+    });
+  }
+
+  /**
+   * Every member, sorted by one attribute (ties broken by id ascending), as rows that carry the
+   * lower-cased name and email for filtering. Cached until the next change.
+   * @param {string} attribute one of {@link SORT_ATTRIBUTES}
+   * @param {boolean} descending
+   * @returns {MemberRow[]}
+   */
+  membersSorted(attribute, descending) {
+    const key = `${attribute}:${descending}`;
+    let sorted = this.sortCache.get(key);
+    if (!sorted) {
+      const rows =
+        this.sortCache.get('rows') ??
+        this.data.members.map((m) => ({ m, id: m.id, name: m.name.toLowerCase(), email: m.email.toLowerCase() }));
+      this.sortCache.set('rows', rows);
+      sorted = sortRecords(rows, (row) => /** @type {any} */ (row.m)[attribute], descending);
+      this.sortCache.set(key, sorted);
+    }
+    return sorted;
+  }
+
+  /**
+   * A computed value kept until the store changes (at most {@link QUERY_CACHE_SIZE}, least recently used out).
+   * @template T
+   * @param {string} key
+   * @param {() => T} compute
+   * @returns {T}
+   */
+  cached(key, compute) {
+    if (this.queryCache.has(key)) {
+      const value = this.queryCache.get(key);
+      this.queryCache.delete(key);
+      this.queryCache.set(key, value);
+      return value;
+    }
+    const value = compute();
+    this.queryCache.set(key, value);
+    if (this.queryCache.size > QUERY_CACHE_SIZE)
+      this.queryCache.delete(/** @type {string} */ (this.queryCache.keys().next().value));
+    return value;
+  }
+
+  /** @param {string} accountId */
+  membershipsOf(accountId) {
+    return this.membershipsByAccount.get(accountId) ?? [];
+  }
+
+  /** @param {string} memberId */
+  accountsOfMember(memberId) {
+    return this.data.memberships
+      .filter((ms) => ms.account_member_id === memberId)
+      .map((ms) => this.accountsById.get(ms.account_id))
+      .filter((a) => a !== undefined);
+  }
+
+  /**
+   * @param {string} accountId
+   * @param {string} memberId
+   */
+  createMembership(accountId, memberId) {
+    return this.#change(() => {
+      if (!this.accountsById.has(accountId)) throw notFound(`The account ${accountId} was not found`);
+      if (this.membershipsOf(accountId).some((ms) => ms.account_member_id === memberId)) {
+        throw conflict(`The account member ${memberId} already has a membership in this account`);
+      }
+      const now = new Date().toISOString();
+      /** @type {MembershipRecord} */
+      const membership = {
+        id: randomUUID(),
+        account_id: accountId,
+        account_member_id: memberId,
+        created_at: now,
+        updated_at: now,
+      };
+      return { change: { op: 'membership', record: membership }, result: membership };
+    });
+  }
+
+  get catalogs() {
+    return this.data.catalogs;
+  }
+
+  /** @param {string} id */
+  catalog(id) {
+    return this.catalogsById.get(id);
+  }
+
+  /**
+   * Publishes a catalog: the first release is always a full publish; later ones are full only on request.
+   * A full publish is also a full delta (a mirror should drop what it had); a full delta alone can be asked
+   * for too (the vendor's `export_full_delta`). Keeps {@link RELEASES_KEPT}.
+   * @param {string} catalogId
+   * @param {{ fullPublish?: boolean, fullDelta?: boolean }} options
+   * @returns {Promise<{ release: ReleaseRecord, previous: ReleaseRecord | undefined }>}
+   */
+  publish(catalogId, { fullPublish = false, fullDelta = false }) {
+    return this.#change(() => {
+      const catalog = this.catalogsById.get(catalogId);
+      if (!catalog) throw notFound(`The catalog ${catalogId} was not found`);
+      const previous = catalog.releases.at(-1);
+      const full = previous === undefined || fullPublish;
+      const last = previous ? Date.parse(previous.published_at) : 0;
+      /** @type {ReleaseRecord} */
+      const release = {
+        id: randomUUID(),
+        is_full_publish: full,
+        is_full_delta: full || fullDelta,
+        // strictly after the previous release even when published within the same millisecond
+        published_at: new Date(Math.max(Date.now(), last + 1)).toISOString(),
+      };
+      return { change: { op: 'release', catalog_id: catalogId, release }, result: { release, previous } };
+    });
+  }
+
+  /** The secret that signs tokens; generated once and persisted with `--data`. */
+  signingSecret() {
+    return this.data.signing_secret;
+  }
+
+  /** @param {string} secret */
+  setSigningSecret(secret) {
+    return this.#change(() => ({ change: { op: 'secret', value: secret }, result: undefined }));
+  }
+}
+
+/**
+ * Removes one item (by identity) from a list, if it is there.
+ * @template T
+ * @param {T[]} list
+ * @param {T} item
+ */
+function removeItem(list, item) {
+  const index = list.lastIndexOf(item);
+  if (index >= 0) list.splice(index, 1);
+}
+
+/**
+ * Sorts records by a string attribute, ties by id ascending; descending reverses the attribute order only.
+ * Comparison is by UTF-16 code units of the lower-cased value, which is fast and deterministic.
+ * @template {{ id: string }} T
+ * @param {T[]} records
+ * @param {(r: T) => string} get
+ * @param {boolean} descending
+ * @returns {T[]}
+ */
+export function sortRecords(records, get, descending) {
+  const keyed = records.map((r) => ({ k: String(get(r) ?? '').toLowerCase(), r }));
+  const dir = descending ? -1 : 1;
+  keyed.sort((a, b) => {
+    if (a.k < b.k) return -dir;
+    if (a.k > b.k) return dir;
+    return a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0;
+  });
+  return keyed.map((x) => x.r);
+}

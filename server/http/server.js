@@ -1,0 +1,87 @@
+/**
+ * The node:http server of the service: bounded waits for slow clients, and the error envelope with its
+ * real status on the answers node's parser gives before any route runs (an unknown method, headers too
+ * large, a request that takes too long, CONNECT, an unmet Expect).
+ */
+import { createServer, maxHeaderSize } from 'node:http';
+import { envelopeText, titleOf } from './errors.js';
+
+/**
+ * @typedef {{ headersTimeoutMs: number, requestTimeoutMs: number }} Timeouts how long a client may take
+ *   to send its headers, and its whole request
+ */
+
+/** Keep-alive connections are closed after this long without a request. */
+const KEEP_ALIVE_MS = 5000;
+/** A connection that moves no data for this long is closed (a client that stopped reading its answer). */
+const IDLE_SOCKET_MS = 60_000;
+
+/** @type {Record<string, [number, string]>} */
+const PARSER_ERRORS = {
+  HPE_INVALID_METHOD: [501, 'The request method is not one this service knows'],
+  HPE_HEADER_OVERFLOW: [431, `The request line and headers may be at most ${maxHeaderSize} bytes`],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request did not arrive in time'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'The chunk extensions of the body are too large'],
+};
+
+/**
+ * Writes an envelope straight to a socket that has no response object (the request never got that far)
+ * and closes it.
+ * @param {import('node:stream').Duplex} socket
+ * @param {number} status
+ * @param {string} detail
+ */
+function answerRaw(socket, status, detail) {
+  const body = envelopeText(status, detail);
+  socket.end(
+    `HTTP/1.1 ${status} ${titleOf(status)}\r\n` +
+      'Content-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'Access-Control-Allow-Origin: *\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+/**
+ * @param {import('node:http').RequestListener} listener
+ * @param {Timeouts} timeouts
+ */
+export function createHttpServer(listener, { headersTimeoutMs, requestTimeoutMs }) {
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      keepAliveTimeout: KEEP_ALIVE_MS,
+      // how often node looks for connections past those limits
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+    },
+    listener,
+  );
+  server.setTimeout(IDLE_SOCKET_MS, (socket) => socket.destroy());
+
+  server.on('clientError', (error, socket) => {
+    const inProgress = /** @type {{ _httpMessage?: { headersSent?: boolean } }} */ (socket)._httpMessage;
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code ?? '';
+    if (!socket.writable || inProgress?.headersSent || code === 'ECONNRESET') {
+      socket.destroy();
+      return;
+    }
+    const [status, detail] = PARSER_ERRORS[code] ?? [400, 'The request could not be read'];
+    answerRaw(socket, status, detail);
+  });
+  // a proxy tunnel is not something this service offers
+  server.on('connect', (_req, socket) => answerRaw(socket, 405, 'CONNECT is not supported'));
+  server.on('checkExpectation', (req, res) => {
+    const body = envelopeText(417, `Expect: ${req.headers.expect} is not supported; only 100-continue is`);
+    res.writeHead(417, {
+      'Content-Type': 'application/json',
+      'Content-Length': Buffer.byteLength(body),
+      'Access-Control-Allow-Origin': '*',
+      'Connection': 'close',
+    });
+    res.end(body);
+  });
+  return server;
+}

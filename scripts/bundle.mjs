@@ -18,9 +18,11 @@ function minifyTemplateLiterals() {
 /**
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
  * included, ES2022, fully minified (Vite 8 leaves ES output partly unminified unless told).
+ * Returns the bundler's output chunk (code, map, and the modules it holds); `write: false` keeps it off the disk.
+ * A `'hidden'` source map leaves the code byte for byte as shipped.
  */
-export async function buildBundle({ entry, outDir, fileName, sourcemap = false, logLevel = 'silent' }) {
-  await build({
+export async function buildBundle({ entry, outDir, fileName, sourcemap = false, write = true, logLevel = 'silent' }) {
+  const result = await build({
     configFile: false,
     logLevel,
     root: process.cwd(),
@@ -28,10 +30,13 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
     build: {
       outDir,
       emptyOutDir: false,
+      write,
       target: 'es2022',
       sourcemap,
       lib: { entry, formats: ['es'], fileName: () => fileName },
       rolldownOptions: { output: { minify: true } },
     },
   });
+  const outputs = Array.isArray(result) ? result : [result];
+  return outputs.flatMap(({ output }) => output).find((file) => file.type === 'chunk' && file.isEntry);
 }

@@ -1,12 +1,18 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { demoApi } from './demo/dev-api.js';
+
+// Paths from this file, so the root and the pages are found whichever folder Vite starts in. Vite's dependency
+// scan resolves the inputs against the root: named as `demo/index.html` it found no page and said so at every start.
+const root = fileURLToPath(new URL('./demo/', import.meta.url));
 
 const servicePort = Number(process.env.SERVICE_PORT ?? 8787);
 const serviceUrl = process.env.SERVICE_URL ?? `http://localhost:${servicePort}`;
 
 /** The demo storefront and operator pages; `npm start` runs this beside the reference service. */
 export default defineConfig({
-  root: 'demo',
+  root,
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
@@ -14,7 +20,7 @@ export default defineConfig({
   build: {
     outDir: '../dist-demo',
     emptyOutDir: true,
-    rolldownOptions: { input: { index: 'demo/index.html', admin: 'demo/admin.html' } },
+    rolldownOptions: { input: { index: resolve(root, 'index.html'), admin: resolve(root, 'admin.html') } },
   },
   plugins: [
     demoApi({ serviceUrl }),

@@ -2,6 +2,11 @@
  * Service benchmark: 100,000 members, a filtered, sorted page of the members list with an operator token,
  * measured sequentially (median, p99) and under 32 concurrent keep-alive connections (requests per second),
  * beside a trivial route (OPTIONS preflight) as a baseline. Loopback only, bounded loops.
+ *
+ * The service keeps the results of recent queries until the data changes, so one URL asked again is a cache
+ * lookup, not a query. The query rows therefore send a different filter with every request, each filter once
+ * (a person's first and last name, as an operator searching the directory would); the rows that repeat one URL
+ * say "cached".
  * Run alone: `node bench/service.mjs`.
  */
 import http from 'node:http';
@@ -10,9 +15,11 @@ import { startService } from '../server/index.js';
 
 const MEMBERS = 100_000;
 const SEQUENTIAL_REQUESTS = 200;
+const WARM_UP_REQUESTS = 50;
 const CONCURRENCY = 32;
 const THROUGHPUT_MS = 3000;
-const QUERY = '/v2/account-members?filter=like(name,*an*)&sort=name&page[limit]=100';
+const membersPage = (/** @type {string} */ filter) => `/v2/account-members?filter=${filter}&sort=name&page[limit]=100`;
+const REPEATED = membersPage('like(name,*an*)');
 
 const FIRST = [
   'Ada',
@@ -31,6 +38,22 @@ const FIRST = [
   'John',
   'Mary',
   'Sophie',
+  'Edsger',
+  'Donald',
+  'Niklaus',
+  'Leslie',
+  'Shafi',
+  'Judea',
+  'Robin',
+  'Whitfield',
+  'Adele',
+  'Jean',
+  'Kathleen',
+  'Evelyn',
+  'Carl',
+  'Claude',
+  'Stephen',
+  'Annie',
 ];
 const LAST = [
   'Lovelace',
@@ -49,7 +72,28 @@ const LAST = [
   'Backus',
   'Jackson',
   'Wilson',
+  'Dijkstra',
+  'Knuth',
+  'Wirth',
+  'Lamport',
+  'Goldwasser',
+  'Pearl',
+  'Milner',
+  'Diffie',
+  'Goldberg',
+  'Sammet',
+  'Booth',
+  'Boyd',
+  'Petri',
+  'Shannon',
+  'Cook',
+  'Easley',
 ];
+
+/** One query per person name in the data: 1,024 filters, each matching about 98 members. */
+const PERSON_QUERIES = FIRST.flatMap((first) =>
+  LAST.map((last) => membersPage(`like(name,*${encodeURIComponent(`${first} ${last}`)}*)`)),
+);
 
 /** @param {number[]} values @param {number} q */
 function quantile(values, q) {
@@ -76,49 +120,56 @@ function request(agent, base, method, path, headers) {
   });
 }
 
+/** @param {string} path @param {number} times */
+function* repeat(path, times) {
+  for (let i = 0; i < times; i++) yield path;
+}
+
 /**
+ * One request after the other, one per path.
  * @param {URL} base
  * @param {string} method
- * @param {string} path
+ * @param {Iterable<string>} paths
  * @param {Record<string, string>} headers
- * @param {() => void} [beforeEach]
  */
-async function sequential(base, method, path, headers, beforeEach) {
+async function sequential(base, method, paths, headers) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const times = [];
-  for (let i = 0; i < SEQUENTIAL_REQUESTS; i++) {
-    beforeEach?.();
+  for (const path of paths) {
     const t0 = performance.now();
     const status = await request(agent, base, method, path, headers);
     times.push(performance.now() - t0);
     if (status !== 200 && status !== 204) throw new Error(`${method} ${path}: HTTP ${status}`);
   }
   agent.destroy();
-  return { median: quantile(times, 0.5), p99: quantile(times, 0.99) };
+  return { median: quantile(times, 0.5), p99: quantile(times, 0.99), count: times.length };
 }
 
 /**
+ * Requests per second over {@link CONCURRENCY} connections, each path once, until the paths or the time run out.
  * @param {URL} base
  * @param {string} method
- * @param {string} path
+ * @param {Iterable<string>} paths
  * @param {Record<string, string>} headers
  */
-async function throughput(base, method, path, headers) {
+async function throughput(base, method, paths, headers) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const next = paths[Symbol.iterator]();
   const end = performance.now() + THROUGHPUT_MS;
   let done = 0;
   const start = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        await request(agent, base, method, path, headers);
+      for (let path = next.next(); !path.done && performance.now() < end; path = next.next()) {
+        const status = await request(agent, base, method, path.value, headers);
+        if (status !== 200 && status !== 204) throw new Error(`${method} ${path.value}: HTTP ${status}`);
         done++;
       }
     }),
   );
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
-  return done / seconds;
+  return { rps: done / seconds, count: done, seconds };
 }
 
 /** @returns {Promise<Array<{ name: string, value: number, unit: string, note?: string }>>} */
@@ -146,58 +197,86 @@ export async function benchService() {
     const { access_token: token } = await response.json();
     const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
     const first = performance.now();
-    await request(new http.Agent(), base, 'GET', QUERY, auth);
+    await request(new http.Agent(), base, 'GET', REPEATED, auth);
     const coldMs = performance.now() - first;
+    // a filter that matched nothing would be a cheaper request than the rows claim to measure; checked sorted
+    // by email, so the measured requests below still find nothing of theirs in the result cache
+    for (const path of [REPEATED, PERSON_QUERIES[0], PERSON_QUERIES.at(-1)]) {
+      const answer = await fetch(new URL(path.replace('sort=name', 'sort=email'), base), { headers: auth });
+      const total = (await answer.json()).meta?.results?.total;
+      if (!(total > 0)) throw new Error(`${path} matched ${total} members`);
+    }
 
+    // each person filter is sent once in the whole run: a few to warm the code up (not counted), then the
+    // sequential requests, then the concurrent ones
+    const queries = PERSON_QUERIES[Symbol.iterator]();
+    const take = (/** @type {number} */ count) => Array.from({ length: count }, () => queries.next().value ?? '');
+    await sequential(base, 'GET', take(WARM_UP_REQUESTS), auth);
+    const freshSeq = await sequential(base, 'GET', take(SEQUENTIAL_REQUESTS), auth);
+    const freshRps = await throughput(base, 'GET', queries, auth);
+    const cachedSeq = await sequential(base, 'GET', repeat(REPEATED, SEQUENTIAL_REQUESTS), auth);
+    const cachedRps = await throughput(base, 'GET', repeat(REPEATED, Infinity), auth);
     const preflight = { 'origin': 'http://shop.example', 'access-control-request-method': 'GET' };
-    const baseSeq = await sequential(base, 'OPTIONS', '/v2/account-members', preflight);
-    const listSeq = await sequential(base, 'GET', QUERY, auth);
-    // the store caches query results until the next change; this forgets them before every request
-    const uncachedSeq = await sequential(base, 'GET', QUERY, auth, () => service.store.queryCache.clear());
-    const baseRps = await throughput(base, 'OPTIONS', '/v2/account-members', preflight);
-    const listRps = await throughput(base, 'GET', QUERY, auth);
+    const baseSeq = await sequential(base, 'OPTIONS', repeat('/v2/account-members', SEQUENTIAL_REQUESTS), preflight);
+    const baseRps = await throughput(base, 'OPTIONS', repeat('/v2/account-members', Infinity), preflight);
+
     const round = (/** @type {number} */ n, /** @type {number} */ d = 2) => Number(n.toFixed(d));
-    const note = `${MEMBERS} members`;
+    const members = `${MEMBERS.toLocaleString('en')} members`;
+    const freshNote = `like(name,*<first> <last>*), sort=name, 100 a page; a different name each request, never repeated`;
+    const cachedNote = `${REPEATED} asked again: the service's result cache answers`;
+    const connections = (/** @type {{ count: number, seconds: number }} */ run) =>
+      `${CONCURRENCY} keep-alive connections, ${run.count} requests in ${run.seconds.toFixed(1)} s`;
     return [
-      { name: 'service: bulk load members', value: round(loadMs, 0), unit: 'ms', note },
-      { name: 'service: members query, first (builds sort index)', value: round(coldMs, 1), unit: 'ms', note: QUERY },
+      { name: 'service: bulk load members', value: round(loadMs, 0), unit: 'ms', note: members },
       {
-        name: 'service: members query median',
-        value: round(listSeq.median),
+        name: 'service: members query, first (builds the sort index)',
+        value: round(coldMs, 1),
         unit: 'ms',
-        note: `${SEQUENTIAL_REQUESTS} sequential, target < 50 ms`,
+        note: REPEATED,
       },
       {
-        name: 'service: members query p99',
-        value: round(listSeq.p99),
+        name: 'service: members query median, new filter each request',
+        value: round(freshSeq.median),
         unit: 'ms',
-        note: `${SEQUENTIAL_REQUESTS} sequential`,
+        note: `${freshSeq.count} sequential; ${freshNote}; target < 50 ms`,
       },
       {
-        name: 'service: members query median, uncached',
-        value: round(uncachedSeq.median),
+        name: 'service: members query p99, new filter each request',
+        value: round(freshSeq.p99),
         unit: 'ms',
-        note: 'result cache cleared before each request',
+        note: `${freshSeq.count} sequential; ${freshNote}`,
       },
       {
-        name: 'service: members query p99, uncached',
-        value: round(uncachedSeq.p99),
-        unit: 'ms',
-        note: 'result cache cleared before each request',
-      },
-      {
-        name: 'service: members query throughput',
-        value: round(listRps, 0),
+        name: 'service: members query throughput, new filter each request',
+        value: round(freshRps.rps, 0),
         unit: 'req/s',
-        note: `${CONCURRENCY} keep-alive connections, ${THROUGHPUT_MS / 1000} s`,
+        note: `${connections(freshRps)}; each filter once, none used above`,
+      },
+      {
+        name: 'service: members query median, cached',
+        value: round(cachedSeq.median),
+        unit: 'ms',
+        note: `${cachedSeq.count} sequential; ${cachedNote}`,
+      },
+      {
+        name: 'service: members query p99, cached',
+        value: round(cachedSeq.p99),
+        unit: 'ms',
+        note: `${cachedSeq.count} sequential; ${cachedNote}`,
+      },
+      {
+        name: 'service: members query throughput, cached',
+        value: round(cachedRps.rps, 0),
+        unit: 'req/s',
+        note: `${connections(cachedRps)}; ${cachedNote}`,
       },
       { name: 'service: preflight median (baseline)', value: round(baseSeq.median), unit: 'ms', note: 'OPTIONS' },
       { name: 'service: preflight p99 (baseline)', value: round(baseSeq.p99), unit: 'ms', note: 'OPTIONS' },
       {
         name: 'service: preflight throughput (baseline)',
-        value: round(baseRps, 0),
+        value: round(baseRps.rps, 0),
         unit: 'req/s',
-        note: `${CONCURRENCY} keep-alive connections, ${THROUGHPUT_MS / 1000} s`,
+        note: connections(baseRps),
       },
     ];
   } finally {

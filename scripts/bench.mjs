@@ -32,7 +32,8 @@ for (const [suite, run] of suites) {
   }
 }
 
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+const browser = chromium ? spawnSync(chromium, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'no Chromium';
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${browser}`;
 console.log(`\nstorefront-elements benchmarks on ${machine}\n`);
 console.log('| suite | measure | value | unit | note |');
 console.log('| --- | --- | ---: | --- | --- |');

@@ -84,8 +84,10 @@ export function toStaticProperties(code, fileName) {
       if (states.length) entries.push(`...states('${states.join(' ')}')`);
       if (entries.length) {
         found = true;
-        const body = node.members.pos;
-        out.appendLeft(body, `\n  static properties = { ${entries.join(', ')} };`);
+        // written over the class body's opening brace, so the source map gives these bytes to this module
+        const brace = node.members.pos - 1;
+        if (code[brace] !== '{') throw new Error(`${fileName}: expected the class body's "{" at ${brace}`);
+        out.overwrite(brace, brace + 1, `{\n  static properties = { ${entries.join(', ')} };`);
       }
     }
     ts.forEachChild(node, visit);

@@ -1,73 +1,157 @@
-// `npm run size:report [-- src/bundles/<name>.ts]`: what each module adds to a self-contained bundle.
-// Builds it like scripts/build.mjs does, into a temporary folder, and attributes the minified bytes to
-// their source modules through the source map. Raw bytes per module; the gzip size of the whole file.
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+// `npm run size:report [-- src/bundles/<name>.ts] [--json]`: each module's share of a self-contained bundle.
+//
+// Builds the bundle with scripts/bundle.mjs, as `npm run build` ships it (same plugins, same minifier), in memory.
+// The bundler's module info says which modules the chunk holds and how long each one was after tree-shaking, but
+// rolldown minifies the chunk as a whole after that, so those lengths are not the shipped bytes. Where each
+// shipped byte came from is in the chunk's own source map: every byte belongs to the module of the nearest
+// mapping before it, across line breaks too (template text keeps its newlines), and bytes the bundler wrote
+// itself are counted as such. So the rows add up to the file, byte for byte.
+//
+// gzip is not additive, so each module's gzip figure is its marginal: what its bytes add to the gzip size of the
+// modules before it in the file (level 9, as the size budget measures). That column, too, sums to the file's size.
+import { decode } from '@jridgewell/sourcemap-codec';
+import { relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildBundle } from './bundle.mjs';
 
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** Rows for bytes that no source module produced. */
+export const BUNDLER = '(written by the bundler)';
+export const GZIP_FRAME = '(gzip header and trailer)';
 
-/** Decodes one source-map segment: [column, source?, …] as deltas. */
-function decodeSegment(segment) {
-  const values = [];
-  let value = 0;
-  let shift = 0;
-  for (const char of segment) {
-    let digit = BASE64.indexOf(char);
-    const more = digit & 32;
-    digit &= 31;
-    value += digit << shift;
-    if (more) shift += 5;
-    else {
-      values.push(value & 1 ? -(value >> 1) : value >> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return values;
+const gzipBytes = (text) => gzipSync(text, { level: 9 }).length;
+
+/** The module name a reader knows: a path in this project, or the package path inside node_modules. */
+function displayName(id) {
+  const path = relative(process.cwd(), id);
+  return path.replace(/^(?:.*\/)?node_modules\//, '');
 }
 
-function bytesPerSource(code, map) {
-  const sizes = new Map();
+/**
+ * Splits the code into pieces, each with the index of the source that produced it (-1: the bundler), in file order.
+ * Source map columns count UTF-16 units, which is what string slicing counts too.
+ */
+function piecesBySource(code, mappings) {
   const lines = code.split('\n');
-  let source = 0;
-  map.mappings.split(';').forEach((line, index) => {
+  const pieces = [];
+  let owner = -1;
+  const add = (text) => {
+    const last = pieces.at(-1);
+    if (last && last.source === owner) last.text += text;
+    else if (text) pieces.push({ source: owner, text });
+  };
+  lines.forEach((line, index) => {
     let column = 0;
-    const segments = [];
-    for (const segment of line.split(',')) {
-      if (!segment) continue;
-      const values = decodeSegment(segment);
-      column += values[0];
-      if (values.length > 1) source += values[1];
-      segments.push([column, values.length > 1 ? source : -1]);
+    for (const segment of mappings[index] ?? []) {
+      add(line.slice(column, segment[0]));
+      column = segment[0];
+      owner = segment.length > 1 ? segment[1] : -1;
     }
-    const text = lines[index] ?? '';
-    segments.forEach(([start, src], i) => {
-      const end = i + 1 < segments.length ? segments[i + 1][0] : text.length;
-      const name = src >= 0 ? map.sources[src] : '(unmapped)';
-      sizes.set(name, (sizes.get(name) ?? 0) + (end - start));
-    });
+    add(line.slice(column) + (index < lines.length - 1 ? '\n' : ''));
   });
-  return sizes;
+  return pieces;
 }
 
+/**
+ * @param {string} entry the bundle's entry module, e.g. `src/bundles/storefront-elements.ts`
+ * @returns {Promise<{ bytes: number, gzip: number, rendered: number, modules: Array<{ module: string,
+ *   bytes: number, gzip: number, rendered: number | undefined }> }>} bytes are UTF-8 bytes of the shipped file
+ */
 export async function sizeReport(entry) {
-  const outDir = mkdtempSync(join(tmpdir(), 'storefront-size-report-'));
-  await buildBundle({ entry, outDir, fileName: 'bundle.js', sourcemap: true });
-  const code = readFileSync(join(outDir, 'bundle.js'), 'utf8');
-  const map = JSON.parse(readFileSync(join(outDir, 'bundle.js.map'), 'utf8'));
-  const modules = [...bytesPerSource(code, map)]
-    .map(([source, bytes]) => ({
-      module: relative(process.cwd(), join(outDir, source)).replace(/^.*node_modules\//, ''),
-      bytes,
-    }))
-    .sort((a, b) => b.bytes - a.bytes);
-  return { raw: code.length, gzip: gzipSync(code, { level: 9 }).length, modules };
+  const outDir = resolve('dist');
+  const chunk = await buildBundle({ entry, outDir, fileName: 'bundle.js', sourcemap: 'hidden', write: false });
+  const { code, map, modules: info } = chunk;
+  const pieces = piecesBySource(code, decode(map.mappings));
+  const ids = map.sources.map((source) => resolve(outDir, map.sourceRoot ?? '', source));
+
+  const rows = new Map();
+  for (const { source, text } of pieces) {
+    const name = source < 0 ? BUNDLER : displayName(ids[source]);
+    const row = rows.get(name) ?? { module: name, bytes: 0, gzip: 0, rendered: info[ids[source]]?.renderedLength };
+    row.bytes += Buffer.byteLength(text);
+    rows.set(name, row);
+  }
+  // modules the chunk holds that left no byte in the file (re-export only, or fully removed by the minifier)
+  for (const [id, { renderedLength }] of Object.entries(info)) {
+    const name = displayName(id);
+    if (!rows.has(name)) rows.set(name, { module: name, bytes: 0, gzip: 0, rendered: renderedLength });
+  }
+
+  // gzip marginals in file order: each row's first byte decides its place
+  const order = [...rows.keys()];
+  const included = new Set();
+  let previous = gzipBytes('');
+  for (const name of order) {
+    included.add(name);
+    const prefix = pieces
+      .filter(({ source }) => included.has(source < 0 ? BUNDLER : displayName(ids[source])))
+      .map(({ text }) => text)
+      .join('');
+    const size = gzipBytes(prefix);
+    rows.get(name).gzip = size - previous;
+    previous = size;
+  }
+
+  const list = [...rows.values()].map(({ module, bytes, gzip, rendered }) => ({ module, bytes, gzip, rendered }));
+  list.push({ module: GZIP_FRAME, bytes: 0, gzip: gzipBytes(''), rendered: undefined });
+  return {
+    bytes: Buffer.byteLength(code),
+    gzip: gzipBytes(code),
+    rendered: Object.values(info).reduce((sum, { renderedLength }) => sum + renderedLength, 0),
+    modules: list.sort((a, b) => b.bytes - a.bytes || b.gzip - a.gzip),
+  };
 }
 
-const entry = process.argv[2] ?? 'src/bundles/storefront-elements.ts';
-const report = await sizeReport(entry);
-console.log(`${entry}: ${(report.gzip / 1000).toFixed(2)} kB gzip, ${(report.raw / 1000).toFixed(1)} kB minified`);
-for (const { module, bytes } of report.modules) console.log(`${String(bytes).padStart(8)}  ${module}`);
+/** The group a row belongs to: this package's own modules, an npm package, or the bundler's and gzip's bytes. */
+function packageOf(module) {
+  if (module.startsWith('(')) return '(bundler and gzip)';
+  if (module.startsWith('src/')) return 'src/ (this package)';
+  const parts = module.split('/');
+  return module.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+function byPackage(modules) {
+  const groups = new Map();
+  for (const { module, bytes, gzip } of modules) {
+    const name = packageOf(module);
+    const group = groups.get(name) ?? { module: name, bytes: 0, gzip: 0 };
+    group.bytes += bytes;
+    group.gzip += gzip;
+    groups.set(name, group);
+  }
+  return [...groups.values()].filter((group) => group.bytes || group.gzip).sort((a, b) => b.bytes - a.bytes);
+}
+
+function print(entry, report) {
+  const number = (value) => (value === undefined ? '' : value.toLocaleString('en'));
+  const percent = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
+  const line = ({ module, bytes, gzip, rendered }) =>
+    [number(bytes), percent(bytes, report.bytes), number(gzip), percent(gzip, report.gzip), number(rendered)]
+      .map((cell, i) => cell.padStart(i === 4 ? 13 : 9))
+      .join('') + `  ${module}`;
+  const modules = report.modules.filter((m) => m.rendered !== undefined).length;
+  const sum = (key) => report.modules.reduce((total, m) => total + m[key], 0);
+
+  console.log(`${entry}: ${number(report.bytes)} bytes minified, ${number(report.gzip)} bytes gzip (level 9)\n`);
+  console.log(`${['bytes', 'share', 'gzip', 'share'].map((title) => title.padStart(9)).join('')}  before min.  module`);
+  for (const m of report.modules) console.log(line(m));
+  console.log(
+    line({ module: `total, ${modules} modules`, bytes: sum('bytes'), gzip: sum('gzip'), rendered: report.rendered }),
+  );
+  console.log('\nby package');
+  for (const group of byPackage(report.modules)) console.log(line(group));
+  console.log(`
+bytes: the module's bytes in the shipped file (UTF-8), placed by the bundle's source map. The bundler's own bytes
+  are the export list and the constructors and static blocks it writes around class fields and decorators.
+gzip: what those bytes add to the gzip size of everything before them in the file, so an early module (lit)
+  pays for words a later one reuses. Both columns sum to the file.
+before min.: the module's length as the bundler rendered it into the chunk (tree-shaken, not yet minified).`);
+}
+
+if (import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const args = process.argv.slice(2);
+  const entry = args.find((arg) => !arg.startsWith('--')) ?? 'src/bundles/storefront-elements.ts';
+  const report = await sizeReport(entry);
+  if (args.includes('--json')) console.log(JSON.stringify({ entry, ...report }, null, 2));
+  else print(entry, report);
+}

@@ -1,0 +1,72 @@
+// `npm run size:report` against the files `npm run build` ships: its rows must add up to the real bundles.
+// Needs `npm run build` first (npm test builds before it runs these).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { BUNDLER, sizeReport } from '../../scripts/size-report.mjs';
+
+const TOLERANCE = 0.005; // half a percent of the file
+const sum = (modules, key) => modules.reduce((total, module) => total + module[key], 0);
+
+const bundles = {
+  'dist/storefront-elements.js': {
+    entry: 'src/bundles/storefront-elements.ts',
+    modules: [
+      'src/elements/account-sign-in/account-sign-in.ts',
+      'src/elements/account-picker/account-picker.ts',
+      'src/elements/catalog-list/catalog-list.ts',
+      'lit-html/lit-html.js',
+      'oauth4webapi/build/index.js',
+    ],
+  },
+  'dist/storefront-operator.js': {
+    entry: 'src/bundles/storefront-operator.ts',
+    modules: ['lit-html/lit-html.js'],
+  },
+};
+
+for (const [file, { entry, modules: expected }] of Object.entries(bundles)) {
+  test(`size:report's modules add up to ${file} as built`, { timeout: 60000 }, async () => {
+    assert.ok(existsSync(file), `${file} is missing: run \`npm run build\` first`);
+    const shipped = readFileSync(file);
+    const report = await sizeReport(entry);
+
+    assert.equal(report.bytes, shipped.length, 'the report measures the file that is shipped');
+    const bytes = sum(report.modules, 'bytes');
+    assert.ok(
+      Math.abs(bytes - shipped.length) <= shipped.length * TOLERANCE,
+      `modules sum to ${bytes} bytes, ${file} has ${shipped.length}`,
+    );
+    const gzip = gzipSync(shipped, { level: 9 }).length;
+    const gzipSum = sum(report.modules, 'gzip');
+    assert.ok(Math.abs(gzipSum - gzip) <= gzip * TOLERANCE, `gzip marginals sum to ${gzipSum}, the file to ${gzip}`);
+
+    const byName = new Map(report.modules.map((module) => [module.module, module]));
+    for (const name of expected) assert.ok(byName.get(name)?.bytes > 0, `${name} has bytes in ${file}`);
+    const bundler = byName.get(BUNDLER)?.bytes ?? 0;
+    assert.ok(bundler < shipped.length * 0.02, `${bundler} bytes are not placed in any module`);
+    for (const module of report.modules) {
+      assert.ok(module.bytes >= 0 && module.gzip >= 0, `${module.module}: ${module.bytes} bytes, ${module.gzip} gzip`);
+    }
+  });
+}
+
+test('text of a template spread over many lines, and non-ASCII text, is counted', { timeout: 60000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-size-report-test-'));
+  try {
+    const entry = join(dir, 'entry.js');
+    const lines = Array.from({ length: 200 }, (_, i) => `  Zeile ${i}: Größe über alles`).join('\n');
+    writeFileSync(entry, `export const page = \`<p>\n${lines}\n</p>\`;\nexport const other = () => page.length;\n`);
+    const report = await sizeReport(entry);
+    const module = report.modules.find(({ module: name }) => name.endsWith('/entry.js'));
+    assert.ok(module, JSON.stringify(report.modules));
+    assert.ok(module.bytes >= Buffer.byteLength(lines), `the module has ${module.bytes} bytes`);
+    assert.equal(sum(report.modules, 'bytes'), report.bytes);
+    assert.equal(sum(report.modules, 'gzip'), report.gzip);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

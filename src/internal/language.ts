@@ -3,11 +3,14 @@ import type { Catalog } from './texts.js';
 /** A language's texts as the elements read them: per element (by its default tag), the translated catalog. */
 export type TranslatedCatalogs = Partial<Record<string, Catalog>>;
 
+/** What follows the language: an element, which updates (and reads its language again) when it changes. */
+type Follower = Element & { requestUpdate(): void };
+
 interface Languages {
-  /** The translations a page added, by language in lower case. */
+  /** The translations the page added, by language in lower case. */
   added: Record<string, TranslatedCatalogs>;
-  /** What each connected element does when a language is added: update. */
-  listeners: Set<() => void>;
+  /** The elements on the page. */
+  followers: Set<Follower>;
 }
 
 /**
@@ -16,13 +19,18 @@ interface Languages {
  */
 const languages: Languages = ((globalThis as Record<symbol, Languages>)[Symbol.for('storefront-elements')] ??= {
   added: {},
-  listeners: new Set(),
+  followers: new Set(),
 });
 
-/** Adds (or replaces) the texts of a language; elements showing it update at once. */
+const updateAll = (): void => languages.followers.forEach((element) => element.requestUpdate());
+
+/** Hears the `lang` attributes of every root an element stands in: the document, and the shadow roots on its way. */
+const langChanges = new MutationObserver(updateAll);
+
+/** Adds (or replaces) the texts of a language; the elements update at once. */
 export function addTranslation(language: string, catalogs: TranslatedCatalogs): void {
   languages.added[language.toLowerCase()] = catalogs;
-  languages.listeners.forEach((update) => update());
+  updateAll();
 }
 
 /** The texts added for `locale`, or for its language alone (`de` for `de-AT`); undefined for English. */
@@ -31,14 +39,9 @@ export function translationFor(locale = ''): TranslatedCatalogs | undefined {
   return languages.added[tag] ?? languages.added[tag.split('-')[0]];
 }
 
-/**
- * The `lang` in force for `element`: its own, else its nearest ancestor's, crossing shadow roots to their hosts.
- * `observer` is made to watch the `lang` attributes of every root on that way (the element's own, each host's,
- * up to the one that decides), so that it hears when the answer changes.
- */
-export function languageOf(element: Element, observer: MutationObserver): string {
+/** The `lang` in force for `element`: its own, else its nearest ancestor's, crossing shadow roots to their hosts. */
+export function languageOf(element: Element): string {
   for (let node: Element | undefined = element; node; node = (node.getRootNode() as ShadowRoot).host) {
-    observer.observe(node.getRootNode(), { subtree: true, attributeFilter: ['lang'] });
     const owner = node.closest('[lang]');
     if (owner) return owner.getAttribute('lang')!;
   }
@@ -54,8 +57,18 @@ export function localeOf(language: string): string | undefined {
   }
 }
 
-/** Calls `update` whenever a language is added; returns the function that stops. */
-export function onLanguageAdded(update: () => void): () => boolean {
-  languages.listeners.add(update);
-  return () => languages.listeners.delete(update);
+/**
+ * Updates `element` whenever a `lang` attribute changes in a root on its way up to the document, or a language is
+ * added, until `unfollow`.
+ */
+export function follow(element: Follower): void {
+  languages.followers.add(element);
+  for (let root = element.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
+    langChanges.observe(root, { subtree: true, attributeFilter: ['lang'] });
+    if (!(root instanceof ShadowRoot)) break;
+  }
+}
+
+export function unfollow(element: Follower): void {
+  languages.followers.delete(element);
 }

@@ -35,7 +35,7 @@ export const pagedTableTexts = {
   },
   /** Shown while a page (or the add panel's list) loads. */
   loadingText: 'Loading…',
-  /** Shown until everything a request needs is set. */
+  /** Shown until everything a request needs is set; also the error `not_configured`. */
   notConfiguredText: 'Waiting for the store address and an operator access token.',
   ...errorTexts,
   /** The operator's token was refused (HTTP 401). */

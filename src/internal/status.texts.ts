@@ -1,6 +1,8 @@
 /**
- * The sentences of the errors an element that calls the service can show. Each element's catalog takes these;
- * what the service or the identity provider said stays on the `storefront-error` event, for developers.
+ * The sentences of the errors an element that calls the service can show, each named after its code
+ * (`network_error`: `networkErrorText`; `not_configured` is the element's own `notConfiguredText`), an HTTP error
+ * after its status. Each element's catalog takes these; what the service or the identity provider said stays on
+ * the `storefront-error` event, for developers.
  */
 export const errorTexts = {
   /** Label of the retry button of an error. */
@@ -9,8 +11,10 @@ export const errorTexts = {
   networkErrorText: 'The store could not be reached. Check your connection and try again.',
   /** The store's answer could not be read (`invalid_response`). */
   invalidResponseText: 'The store sent an answer that could not be read. Please try again.',
-  /** The page set the element up with what it cannot use (`not_configured`, `invalid_query`, `unsafe_endpoint`). */
-  setupErrorText: 'This part of the page is not set up correctly.',
+  /** The page asked for a list the store would refuse, e.g. a page size over 10000 (`invalid_query`). */
+  invalidQueryText: 'This list cannot be shown with the settings of this page.',
+  /** The store gave an address the element will not open or send a token to (`unsafe_endpoint`). */
+  unsafeEndpointText: 'The store sent an address that is not safe to open.',
   /** The service refused the token (HTTP 401). */
   unauthorizedText: 'You are not signed in, or your access has expired.',
   /** HTTP 403. */
@@ -30,4 +34,4 @@ export const signInErrorTexts = {
   idpErrorText: 'Sign-in was not completed. Please try again.',
 };
 
-export type ErrorTexts = typeof errorTexts & Partial<typeof signInErrorTexts>;
+export type ErrorTexts = typeof errorTexts & Partial<typeof signInErrorTexts> & { notConfiguredText: string };

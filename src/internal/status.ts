@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { type StorefrontError, type StorefrontErrorCode, toStorefrontError } from '../api/errors.js';
+import { type StorefrontError, toStorefrontError } from '../api/errors.js';
 import type { ErrorTexts } from './status.texts.js';
 import { fill } from './texts.js';
 
@@ -34,20 +34,13 @@ export function renderEmpty(message: string): TemplateResult {
   return html`<p part="empty" role="status">${message}</p>`;
 }
 
-/** The catalog's sentence for each code but `http_error`, which has one per status. */
-const sentences: Record<Exclude<StorefrontErrorCode, 'http_error'>, keyof ErrorTexts> = {
-  network_error: 'networkErrorText',
-  invalid_response: 'invalidResponseText',
-  invalid_query: 'setupErrorText',
-  not_configured: 'setupErrorText',
-  unsafe_endpoint: 'setupErrorText',
-  state_mismatch: 'stateMismatchText',
-  idp_error: 'idpErrorText',
-};
-
 /** The sentence a shopper or operator reads for an error, from the element's catalog (`texts`). */
 export function describeForPeople({ code, status = 0 }: StorefrontError, texts: ErrorTexts): string {
-  if (code != 'http_error') return texts[sentences[code]] ?? texts.setupErrorText;
+  if (code != 'http_error') {
+    // each code's sentence is named after it: network_error, networkErrorText
+    const name = code.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()) + 'Text';
+    return texts[name as keyof ErrorTexts] ?? texts.invalidResponseText;
+  }
   if (status == 401) return texts.unauthorizedText;
   if (status == 403) return texts.forbiddenText;
   return status >= 500 ? texts.serverErrorText : fill(texts.httpErrorText, { status: String(status) });

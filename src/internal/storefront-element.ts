@@ -1,7 +1,7 @@
 import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
 import { StorefrontErrorEvent } from '../events.js';
-import { languageOf, localeOf, onLanguageAdded, translationFor } from './language.js';
+import { follow, languageOf, localeOf, translationFor, unfollow } from './language.js';
 import { type Catalog, type Text, attributeOf, fill } from './texts.js';
 import { themeStyles } from './theme.styles.js';
 
@@ -62,11 +62,11 @@ export abstract class StorefrontElement extends LitElement {
 
   /** Changes made while detached, with the values last rendered, for the first update after the return. */
   #missed: PropertyValues = new Map();
-  /** The `lang` in force for the element, as Intl takes it; undefined when the page names none (or no valid one). */
+  /**
+   * The `lang` in force for the element, as Intl takes it; undefined when the page names none (or no valid one).
+   * Read again before every render.
+   */
   #locale?: string;
-  /** Hears the changes of the `lang` attributes the element's language comes from. */
-  #langWatch = new MutationObserver(() => this.#followLanguage());
-  #stopHearing?: () => void;
 
   /** The locale dates and numbers are written for: the element's language, or the browser's without one. */
   protected get locale(): string | undefined {
@@ -84,15 +84,8 @@ export abstract class StorefrontElement extends LitElement {
     return translationFor(this.#locale)?.[element.defaultTag]?.[name] ?? element.texts[name];
   }
 
-  #followLanguage(): void {
-    this.#langWatch.disconnect();
-    this.#locale = localeOf(languageOf(this, this.#langWatch));
-    this.requestUpdate();
-  }
-
   override connectedCallback(): void {
-    this.#followLanguage();
-    this.#stopHearing = onLanguageAdded(() => this.requestUpdate());
+    follow(this);
     super.connectedCallback();
     // what changed while detached was not rendered (see shouldUpdate)
     if (this.#missed.size) this.requestUpdate();
@@ -100,13 +93,13 @@ export abstract class StorefrontElement extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#langWatch.disconnect();
-    this.#stopHearing?.();
+    unfollow(this);
   }
 
   /**
    * A removed element does not render what arrives (or fails) after it left the page. Its changes are not lost:
-   * the update after it comes back sees them, with the values it last rendered as the old ones.
+   * the update after it comes back sees them, with the values it last rendered as the old ones. An update reads the
+   * element's language first.
    */
   protected override shouldUpdate(changed: PropertyValues): boolean {
     const missed = this.#missed;
@@ -116,6 +109,7 @@ export abstract class StorefrontElement extends LitElement {
     }
     missed.forEach((old, key) => changed.set(key, old));
     missed.clear();
+    this.#locale = localeOf(languageOf(this));
     return true;
   }
 

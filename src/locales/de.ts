@@ -13,7 +13,8 @@ const errors: ErrorTranslation = {
   retryLabel: 'Erneut versuchen',
   networkErrorText: 'Der Shop ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   invalidResponseText: 'Die Antwort des Shops konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
-  setupErrorText: 'Dieser Teil der Seite ist nicht richtig eingerichtet.',
+  invalidQueryText: 'Diese Liste kann mit den Einstellungen dieser Seite nicht gezeigt werden.',
+  unsafeEndpointText: 'Der Shop hat eine Adresse geschickt, die nicht sicher zu öffnen ist.',
   unauthorizedText: 'Sie sind nicht angemeldet, oder Ihr Zugang ist abgelaufen.',
   forbiddenText: 'Dazu sind Sie nicht berechtigt.',
   serverErrorText: 'Beim Shop ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.',
@@ -69,7 +70,6 @@ export const de: Translation = {
     rejectedText: 'Der Shop hat Ihre Sitzung beendet. Bitte melden Sie sich erneut an.',
     ...errors,
     ...signInErrors,
-    setupErrorText: 'Die Anmeldung ist für diesen Shop nicht richtig eingerichtet.',
   },
   'account-picker': {
     listLabel: 'Konto',

@@ -7,7 +7,7 @@ export const accountMembershipsTexts = {
   tableLabel: 'Members of this account',
   /** Header of the created column: when the member was added. */
   createdLabel: 'Added',
-  /** Shown until everything a request needs is set. */
+  /** Shown until everything a request needs is set; also the error `not_configured`. */
   notConfiguredText: 'Waiting for the store address, an account id and an operator access token.',
   /** The account has no memberships. */
   emptyText: 'This account has no members yet.',

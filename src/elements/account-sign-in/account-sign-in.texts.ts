@@ -20,7 +20,7 @@ export const accountSignInTexts = {
   loadingText: 'Loading sign-in options…',
   /** While the sign-in that came back is finished. */
   completingText: 'Finishing sign-in…',
-  /** The store has no OIDC profile. */
+  /** The store has no OIDC profile; also the error `not_configured`. */
   notConfiguredText: 'Sign-in is not set up for this store yet.',
   /** After the session expired. */
   expiredText: 'Your session has expired. Please sign in again.',
@@ -28,8 +28,6 @@ export const accountSignInTexts = {
   rejectedText: 'The store ended your session. Please sign in again.',
   ...errorTexts,
   ...signInErrorTexts,
-  /** The page set sign-in up with something it cannot use, or the store's sign-in address is not safe to open. */
-  setupErrorText: 'Sign-in is not set up correctly for this store.',
 };
 
 export type AccountSignInTexts = typeof accountSignInTexts;

@@ -10,7 +10,7 @@ export const catalogListTexts = {
   loadingText: 'Loading catalogs…',
   /** Shown under the first pages while further pages arrive. */
   loadingMoreText: 'Loading more catalogs…',
-  /** Shown until `base-url` and a token source are set. */
+  /** Shown until `base-url` and a token source are set; also the error `not_configured`. */
   notConfiguredText: 'Waiting for the store address and a client id or access token.',
   /** Label before the catalog's owner. */
   ownerLabel: 'Owner',

@@ -1,3 +1,4 @@
+import MagicString from 'magic-string';
 import { minify } from 'terser';
 import { build } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
@@ -27,13 +28,17 @@ function plainStyleSheets() {
     name: 'plain-style-sheets',
     transform(code, id) {
       if (!/\/src\/.*\.styles\.ts$/.test(id)) return null;
-      const sheets = code.replace(/\bcss`([^`]*)`/g, (whole, text) => {
-        if (text.includes('${')) throw new Error(`${id}: a style sheet with \${…} needs lit's css tag`);
-        return `unsafeCSS(\`${text}\`)`;
-      });
-      const imported = /import\s*\{\s*css\s*\}\s*from\s*(['"])lit\1/;
-      if (!imported.test(sheets)) throw new Error(`${id}: expected \`import { css } from 'lit'\``);
-      return sheets.replace(imported, "import { unsafeCSS } from 'lit'");
+      const out = new MagicString(code);
+      const imported = /import\s*\{\s*css\s*\}\s*from\s*(['"])lit\1/.exec(code);
+      if (!imported) throw new Error(`${id}: expected \`import { css } from 'lit'\``);
+      out.overwrite(imported.index, imported.index + imported[0].length, "import { unsafeCSS } from 'lit'");
+      for (const sheet of code.matchAll(/\bcss`([^`]*)`/g)) {
+        if (sheet[1].includes('${')) throw new Error(`${id}: a style sheet with \${…} needs lit's css tag`);
+        // the tag becomes a call; the sheet's text stays where it was, so the source map keeps it in this module
+        out.overwrite(sheet.index, sheet.index + 4, 'unsafeCSS(`');
+        out.appendLeft(sheet.index + sheet[0].length, ')');
+      }
+      return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
     },
   };
 }

@@ -2,7 +2,7 @@ import { initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
-import { OperatorClient } from '../api/operator-client.js';
+import { OperatorEndpointsClient } from '../api/operator-endpoints.js';
 import type { ListEnvelope, Sort } from '../api/types.js';
 import { renderDate } from './dates.js';
 import { pagedTableStyles } from './paged-table.styles.js';
@@ -60,7 +60,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   /** Id of the row chosen last (rows that can be chosen only). */
   @state() protected selected?: string;
 
-  protected readonly connection = new ServiceController(this, OperatorClient);
+  protected readonly connection = new ServiceController(this, OperatorEndpointsClient);
 
   /** The sort, page size and query the page shown was asked with: when one changes, page 1 shows again. */
   #query?: unknown[];
@@ -80,7 +80,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   protected abstract query(): unknown[];
   /** How one page is fetched (pass `signal` on); `initialState` while something else is still missing. */
   protected abstract load(
-    client: OperatorClient,
+    client: OperatorEndpointsClient,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<Row> | typeof initialState>;

@@ -27,7 +27,7 @@ export abstract class StorefrontElement extends LitElement {
    * attribute (the name in kebab case: `empty-text` for `emptyText`) and a property that override it in every
    * language; reading the property gives the text in force.
    */
-  static texts: Catalog = {};
+  declare static texts: Catalog;
 
   /** Makes each text of `texts` an attribute and a property (see `texts`), before Lit lists the attributes. */
   protected static override finalize(): void {

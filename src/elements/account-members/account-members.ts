@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { OperatorClient } from '../../api/operator-client.js';
+import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
 import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../operator-events.js';
@@ -80,7 +80,7 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
   }
 
   protected override async load(
-    client: OperatorClient,
+    client: OperatorEndpointsClient,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<AccountMember>> {

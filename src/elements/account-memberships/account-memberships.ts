@@ -2,7 +2,7 @@ import { TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../../api/errors.js';
-import type { OperatorClient } from '../../api/operator-client.js';
+import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
@@ -126,7 +126,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   protected override async load(
-    client: OperatorClient,
+    client: OperatorEndpointsClient,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<RowFields> | typeof initialState> {

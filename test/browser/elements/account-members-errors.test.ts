@@ -140,7 +140,7 @@ describe('<account-members> failures', () => {
     // the page's mistake is named for its developer on the event; the operator reads the catalog's sentence
     expect(error.code).to.equal('invalid_query');
     expect(error.message).to.contain('Cannot sort by "shoe_size"');
-    expect(errorText(el)).to.equal('This part of the page is not set up correctly.');
+    expect(errorText(el)).to.equal('This list cannot be shown with the settings of this page.');
     expect(fake.calls).to.have.length(1);
   });
 

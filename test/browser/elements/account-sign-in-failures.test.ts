@@ -263,7 +263,7 @@ describe('<account-sign-in> failures', function () {
       button.click();
       const { error } = (await reported).detail;
       expect(error.code).to.equal('unsafe_endpoint');
-      await expectCalloutThenRetry(el, 'Sign-in is not set up correctly for this store.');
+      await expectCalloutThenRetry(el, 'The store sent an address that is not safe to open.');
       expect(visited).to.deep.equal([]);
       expect(redirects).to.equal(0);
       expect(Object.keys(sessionStorage).filter((key) => key.startsWith(TRANSACTION_KEY_PREFIX))).to.deep.equal([]);

@@ -110,6 +110,34 @@ describe('language', () => {
     expect(hint(picker)).to.equal(SIGNED_OUT.de);
   });
 
+  it('gives an element registered under another name its texts and language too', async () => {
+    customElements.get('account-picker')!;
+    (await import('../../../src/elements/account-picker/account-picker.js')).AccountPicker.define(
+      'acme-account-picker',
+    );
+    const picker = await fixture<AccountPicker>(html`<acme-account-picker lang="de"></acme-account-picker>`);
+    expect(hint(picker)).to.equal(SIGNED_OUT.de);
+    picker.setAttribute('signed-out-text', 'Erst anmelden.');
+    await picker.updateComplete;
+    expect(hint(picker)).to.equal('Erst anmelden.');
+  });
+
+  it('lets an attribute reword an error sentence', async () => {
+    const fail = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const list = await fixture<CatalogList>(
+      html`<catalog-list
+        lang="de"
+        base-url=${SERVICE_URL}
+        network-error-text="Keine Verbindung zum Laden."
+        .accessToken=${'t'}
+        .fetch=${fail.fetch}
+      ></catalog-list>`,
+    );
+    await waitUntil(() => maybePart(list, 'error'), 'no error', { timeout: 8000 });
+    expect(part(list, 'error-message').textContent).to.equal('Keine Verbindung zum Laden.');
+    expect(part(list, 'retry').textContent?.trim()).to.equal('Erneut versuchen');
+  });
+
   it('writes plurals by Intl.PluralRules and dates by Intl in the element’s language', async () => {
     const token = await implicitToken();
     const page = await fixture<HTMLElement>(

@@ -169,7 +169,7 @@ for (const order of ['after', 'before']) {
       assert.equal(await shown('account-picker', 'signed-out'), 'Melden Sie sich an, um ein Konto zu wählen.');
       assert.equal(
         await shown('account-members', 'not-configured'),
-        'Warte auf die Adresse des Shops und ein Zugriffstoken für Betreiber.',
+        'Warten auf die Adresse des Shops und ein Zugriffstoken für Betreiber.',
       );
       // the style sheets came with the bundle: the sentence is in the muted colour, not the page's black
       const colour = await tab.evaluate(

@@ -2,17 +2,12 @@
 // analyzer reads each property from its @property()/@state() decorator). Two plugins fill in what it cannot see:
 // - a default text written in pieces (`'…' +\n '…'`, to keep lines short) is given its value and type;
 // - our elements register through `static defaultTag` + `define()` and fire typed Event classes: each element's
-//   `tagName` comes from `defaultTag`, and its events are named from the Event classes' `static eventName`.
+//   `tagName` comes from `defaultTag`, and its events are named from the Event classes' `static eventName`;
+// - an element's texts are the keys of its catalog (`static texts = …Texts`, an object in a `*.texts.ts` module,
+//   built from other catalogs with `...spread`): each becomes a property and an attribute at run time, so each is
+//   listed as both, with its English default and the catalog's JSDoc.
 import { normalizeManifest } from './scripts/manifest-lib.mjs';
-
-/** The text of `'a' + 'b' + …` when every piece is a string literal; else undefined. */
-function joinedText(ts, node) {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (!ts.isBinaryExpression(node) || node.operatorToken.kind !== ts.SyntaxKind.PlusToken) return undefined;
-  const left = joinedText(ts, node.left);
-  const right = joinedText(ts, node.right);
-  return left === undefined || right === undefined ? undefined : left + right;
-}
+import { catalogsPlugin, joinedText, quote } from './scripts/manifest-texts.mjs';
 
 export default {
   plugins: [
@@ -26,7 +21,7 @@ export default {
         const member = declaration?.members?.find((m) => m.name === node.name.getText());
         if (text === undefined || !member) return;
         member.type ??= { text: 'string' };
-        member.default = `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+        member.default = quote(text);
       },
     },
     {
@@ -35,5 +30,6 @@ export default {
         normalizeManifest(customElementsManifest);
       },
     },
+    catalogsPlugin(),
   ],
 };

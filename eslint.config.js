@@ -96,6 +96,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/locales/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./elements/(?!.*\\.texts\\.js$)',
+              message: 'A language module reads the catalogs of the elements, nothing else of them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       // `interface WindowEventMap extends StorefrontEventMap {}` is how a module adds its events to the DOM's maps
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],

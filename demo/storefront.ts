@@ -1,5 +1,6 @@
 import '../src/define.js';
 import { startEventLog } from './event-log.js';
+import { startLanguageSwitch } from './language-switch.js';
 import { startThemeSwitch } from './theme-switch.js';
 
 startEventLog(document.querySelector('#log')!, document.querySelector('#clear-log')!, [
@@ -12,3 +13,7 @@ startEventLog(document.querySelector('#log')!, document.querySelector('#clear-lo
 ]);
 startThemeSwitch(document.querySelector('#theme')!, 'theme');
 startThemeSwitch(document.querySelector('#scheme')!, 'scheme');
+startLanguageSwitch(
+  document.querySelector('#language')!,
+  document.querySelectorAll('account-sign-in, account-picker, catalog-list'),
+);

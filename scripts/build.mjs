@@ -30,7 +30,19 @@ for (const [name, entry] of Object.entries(bundles)) {
   await buildBundle({ entry, outDir: 'dist', fileName: `${name}.js`, logLevel: 'warn' });
 }
 
-// 3. custom-elements.json from the elements' JSDoc.
+// 3. dist/locales/<language>.js, one self-contained file per language module of src/locales/: the same file serves
+//    `import 'storefront-elements/locales/de.js'` and a <script type="module"> beside the bundles.
+for (const file of readdirSync('src/locales').filter((name) => name != 'translation.ts')) {
+  const language = file.replace(/\.ts$/, '');
+  await buildBundle({
+    entry: `src/locales/${file}`,
+    outDir: 'dist/locales',
+    fileName: `${language}.js`,
+    logLevel: 'warn',
+  });
+}
+
+// 4. custom-elements.json from the elements' JSDoc.
 run('npx', [
   'custom-elements-manifest',
   'analyze',
@@ -43,6 +55,6 @@ run('npx', [
   'src/bundles/**',
 ]);
 
-// 4. dist/vscode.html-custom-data.json from the manifest, so editors complete our tags.
+// 5. dist/vscode.html-custom-data.json from the manifest, so editors complete our tags.
 run('node', ['scripts/vscode-data.mjs']);
 console.log('built dist/ and custom-elements.json');

@@ -1,3 +1,4 @@
+import MagicString from 'magic-string';
 import { minify } from 'terser';
 import { build } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
@@ -13,6 +14,31 @@ function minifyTemplateLiterals() {
     async transform(code, id) {
       if (!/\/src\/.*\.ts$/.test(id)) return null;
       return minifyHTMLLiterals(code, { fileName: id });
+    },
+  };
+}
+
+/**
+ * Our style sheets are plain CSS, with no `${…}` in them: the build turns each `css\`…\`` into
+ * `unsafeCSS(\`…\`)`, the same CSSResult without lit's `css` tag, whose checks of interpolated values (and their
+ * error messages) then leave the bundle.
+ */
+function plainStyleSheets() {
+  return {
+    name: 'plain-style-sheets',
+    transform(code, id) {
+      if (!/\/src\/.*\.styles\.ts$/.test(id)) return null;
+      const out = new MagicString(code);
+      const imported = /import\s*\{\s*css\s*\}\s*from\s*(['"])lit\1/.exec(code);
+      if (!imported) throw new Error(`${id}: expected \`import { css } from 'lit'\``);
+      out.overwrite(imported.index, imported.index + imported[0].length, "import { unsafeCSS } from 'lit'");
+      for (const sheet of code.matchAll(/\bcss`([^`]*)`/g)) {
+        if (sheet[1].includes('${')) throw new Error(`${id}: a style sheet with \${…} needs lit's css tag`);
+        // the tag becomes a call; the sheet's text stays where it was, so the source map keeps it in this module
+        out.overwrite(sheet.index, sheet.index + 4, 'unsafeCSS(`');
+        out.appendLeft(sheet.index + sheet[0].length, ')');
+      }
+      return { code: out.toString(), map: out.generateMap({ hires: true, source: id }) };
     },
   };
 }
@@ -52,7 +78,7 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
     configFile: false,
     logLevel,
     root: process.cwd(),
-    plugins: [litStaticProperties(), minifyTemplateLiterals(), minifyAgain()],
+    plugins: [litStaticProperties(), minifyTemplateLiterals(), plainStyleSheets(), minifyAgain()],
     build: {
       outDir,
       emptyOutDir: false,
@@ -77,7 +103,7 @@ export async function buildModules({ entries, outDir }) {
     configFile: false,
     logLevel: 'warn',
     root: process.cwd(),
-    plugins: [litStaticProperties(), minifyTemplateLiterals()],
+    plugins: [litStaticProperties(), minifyTemplateLiterals(), plainStyleSheets()],
     build: {
       outDir,
       emptyOutDir: false,

@@ -15,6 +15,19 @@ export { AccountMemberships } from './elements/account-memberships/account-membe
 export { defineElements, type DefineOptions } from './define-elements.js';
 export type { SessionStorageMode } from './auth/session.js';
 
+// Their languages
+export {
+  addTranslation,
+  type AccountMembersTexts,
+  type AccountMembershipsTexts,
+  type AccountPickerTexts,
+  type AccountSignInTexts,
+  type CatalogListTexts,
+  type Plural,
+  type Translation,
+  type TranslationOf,
+} from './locales/translation.js';
+
 // Their events
 export {
   StorefrontEvent,

@@ -18,11 +18,16 @@ import type { LitElement } from 'lit';
 import type { ClassAttributes, HTMLAttributes, ReactNode } from 'react';
 import type {
   AccountMembers,
+  AccountMembersTexts,
   AccountMemberships,
+  AccountMembershipsTexts,
   AccountPicker,
+  AccountPickerTexts,
   AccountSelectedEvent,
   AccountSignIn,
+  AccountSignInTexts,
   CatalogList,
+  CatalogListTexts,
   CatalogSelectedEvent,
   MemberSelectedEvent,
   MembershipCreatedEvent,
@@ -52,12 +57,25 @@ export type StorefrontElementProps<E extends HTMLElement, Attributes, Events> = 
     children?: ReactNode;
   };
 
+/** `signInLabel` as an attribute name: `sign-in-label`. */
+type Kebab<S extends string> = S extends `${infer First}${infer Rest}`
+  ? `${First extends Lowercase<First> ? First : `-${Lowercase<First>}`}${Kebab<Rest>}`
+  : S;
+
+/**
+ * The text attributes of an element, one per text of its catalog (`empty-text`, `retry-label`, ...): each replaces
+ * that text in every language. A plural's attribute is one text for every number (its property also takes forms).
+ */
+export type TextAttributes<Texts> = {
+  [K in keyof Texts & string as Kebab<K>]?: string;
+};
+
 /** Every element fires `storefront-error`. */
 export interface StorefrontErrorEvents {
   'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
 }
 /** Attributes of `<account-sign-in>` (kebab-case, set with setAttribute). */
-export interface AccountSignInAttributes {
+export interface AccountSignInAttributes extends TextAttributes<AccountSignInTexts> {
   'base-url'?: string;
   'client-id'?: string;
   'redirect-uri'?: string;
@@ -65,19 +83,6 @@ export interface AccountSignInAttributes {
   'prompt'?: string;
   'ui-locales'?: string;
   'storage'?: 'session' | 'memory';
-  'sign-in-label'?: string;
-  'sign-in-fallback-label'?: string;
-  'sign-out-label'?: string;
-  'sign-in-options-label'?: string;
-  'signed-in-text'?: string;
-  'signed-in-accounts-text'?: string;
-  'signed-in-for-text'?: string;
-  'loading-text'?: string;
-  'completing-text'?: string;
-  'not-configured-text'?: string;
-  'expired-text'?: string;
-  'rejected-text'?: string;
-  'retry-label'?: string;
 }
 /** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */
 export interface AccountSignInEvents extends StorefrontErrorEvents {
@@ -86,19 +91,16 @@ export interface AccountSignInEvents extends StorefrontErrorEvents {
   'onsigned-in'?: (event: SignedInEvent) => void;
 }
 /** Attributes of `<account-picker>` (kebab-case, set with setAttribute). */
-export interface AccountPickerAttributes {
+export interface AccountPickerAttributes extends TextAttributes<AccountPickerTexts> {
   'client-id'?: string;
   'storage'?: 'session' | 'memory';
-  'label'?: string;
-  'signed-out-text'?: string;
-  'no-accounts-text'?: string;
 }
 /** Event handlers of `<account-picker>`: React 19 adds a listener for the event named after `on`. */
 export interface AccountPickerEvents extends StorefrontErrorEvents {
   'onaccount-selected'?: (event: AccountSelectedEvent) => void;
 }
 /** Attributes of `<catalog-list>` (kebab-case, set with setAttribute). */
-export interface CatalogListAttributes {
+export interface CatalogListAttributes extends TextAttributes<CatalogListTexts> {
   'base-url'?: string;
   'catalog-base-url'?: string;
   'client-id'?: string;
@@ -106,71 +108,32 @@ export interface CatalogListAttributes {
   'page-size'?: number | string;
   'row-height'?: number | string;
   'releases-height'?: number | string;
-  'label'?: string;
-  'empty-label'?: string;
-  'loading-label'?: string;
-  'loading-more-label'?: string;
-  'retry-label'?: string;
-  'not-configured-text'?: string;
-  'owner-label'?: string;
-  'updated-label'?: string;
-  'releases-count-text'?: string;
-  'releases-label'?: string;
-  'releases-loading-label'?: string;
-  'retention-text'?: string;
-  'no-releases-text'?: string;
-  'publish-text'?: string;
-  'delta-text'?: string;
-  'published-text'?: string;
 }
 /** Event handlers of `<catalog-list>`: React 19 adds a listener for the event named after `on`. */
 export interface CatalogListEvents extends StorefrontErrorEvents {
   'oncatalog-selected'?: (event: CatalogSelectedEvent) => void;
 }
-/** Attributes both operator tables share (the paged table: sort, pages, columns, texts). */
+/** Attributes both operator tables share (the paged table: sort, pages, columns). */
 export interface PagedTableAttributes {
   'base-url'?: string;
   'sort'?: string;
   'page-size'?: number | string;
   'page'?: number | string;
   'columns'?: string;
-  'name-label'?: string;
-  'email-label'?: string;
-  'created-label'?: string;
-  'updated-label'?: string;
-  'page-size-label'?: string;
-  'page-status-text'?: string;
-  'table-label'?: string;
-  'empty-text'?: string;
-  'loading-label'?: string;
-  'retry-label'?: string;
 }
 /** Attributes of `<account-members>` (kebab-case, set with setAttribute). */
-export interface AccountMembersAttributes extends PagedTableAttributes {
+export interface AccountMembersAttributes extends PagedTableAttributes, TextAttributes<AccountMembersTexts> {
   'filter-field'?: 'email' | 'name';
   'filter-value'?: string;
-  'search-label'?: string;
-  'clear-label'?: string;
-  'no-match-text'?: string;
 }
 /** Event handlers of `<account-members>`: React 19 adds a listener for the event named after `on`. */
 export interface AccountMembersEvents extends StorefrontErrorEvents {
   'onmember-selected'?: (event: MemberSelectedEvent) => void;
 }
 /** Attributes of `<account-memberships>` (kebab-case, set with setAttribute). */
-export interface AccountMembershipsAttributes extends PagedTableAttributes {
+export interface AccountMembershipsAttributes extends PagedTableAttributes, TextAttributes<AccountMembershipsTexts> {
   'account-id'?: string;
   'member-id'?: string;
-  'add-label'?: string;
-  'add-heading'?: string;
-  'find-label'?: string;
-  'no-candidates-text'?: string;
-  'add-confirm-label'?: string;
-  'cancel-label'?: string;
-  'added-text'?: string;
-  'already-member-text'?: string;
-  'not-member-text'?: string;
-  'unknown-account-text'?: string;
 }
 /** Event handlers of `<account-memberships>`: React 19 adds a listener for the event named after `on`. */
 export interface AccountMembershipsEvents extends StorefrontErrorEvents {

@@ -1,56 +1,26 @@
-import { StorefrontClient, list, valid, withQuery } from './client.js';
-import { type RequestOptions, checkAborted } from './http.js';
-import { type ListQuery, type MemberFilterAttribute, type MembershipFilterAttribute, toSearchParams } from './query.js';
-import type { AccountMember, AccountMembership, ListEnvelope, MembershipListEnvelope } from './types.js';
+import { StorefrontClient } from './client.js';
+import { OperatorEndpointsClient } from './operator-endpoints.js';
+import type { ServiceClient } from './service-client.js';
+
+/** The operator's endpoints, by name (OperatorEndpointsClient's own methods). */
+type OperatorEndpoints = Omit<OperatorEndpointsClient, keyof ServiceClient>;
 
 /**
- * The client of the store operator's endpoints: account members, account memberships and unassigned members,
- * read with an operator token. Operator elements construct this one, so that the shopper bundle, which builds
- * only `StorefrontClient`, need not carry those endpoints and the filter/sort query builder.
+ * The client of the store operator: the operator's endpoints (account members, account memberships, unassigned
+ * members) beside every endpoint of StorefrontClient, for an operator token reads the catalogs too.
  */
-export class OperatorClient extends StorefrontClient {
-  /**
-   * `GET /v2/accounts/:id/account-memberships/unassigned-account-members`: every store member without a
-   * membership in the account. When the answer is paged (`links.next`), the following pages are fetched too.
-   */
-  async listUnassignedMembers(accountId: string, options: RequestOptions = {}): Promise<AccountMember[]> {
-    const url = `v2/accounts/${encodeURIComponent(accountId)}/account-memberships/unassigned-account-members`;
-    const members: AccountMember[] = [];
-    for await (const page of this.pages<AccountMember>((o) => this.getLink(url, o), options)) members.push(...page);
-    // pages() ends quietly on abort; this list must not look complete
-    checkAborted(options.signal);
-    return members;
-  }
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface OperatorClient extends OperatorEndpoints {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class OperatorClient extends StorefrontClient {}
 
-  /** `POST /v2/accounts/:id/account-memberships`: makes an unassigned member a member of the account. */
-  async createMembership(
-    accountId: string,
-    accountMemberId: string,
-    options?: RequestOptions,
-  ): Promise<AccountMembership> {
-    const data = (
-      await this.send(`v2/accounts/${encodeURIComponent(accountId)}/account-memberships`, options, {
-        data: { type: 'account_membership', account_member_id: accountMemberId },
-      })
-    )?.data;
-    return valid(data, data && typeof data === 'object' && !Array.isArray(data));
-  }
-
-  /** `GET /v2/accounts/:accountID/account-memberships` with filter (`account_member_id`), sort, page, include. */
-  async listMemberships(
-    accountId: string,
-    query: ListQuery<MembershipFilterAttribute> = {},
-    options?: RequestOptions,
-  ): Promise<MembershipListEnvelope> {
-    const path = `v2/accounts/${encodeURIComponent(accountId)}/account-memberships`;
-    return list(await this.send(withQuery(path, toSearchParams(query)), options));
-  }
-
-  /** `GET /v2/account-members` with filter (`email`, `name`), sort and page. */
-  async listMembers(
-    query: ListQuery<MemberFilterAttribute> = {},
-    options?: RequestOptions,
-  ): Promise<ListEnvelope<AccountMember>> {
-    return list(await this.send(withQuery('v2/account-members', toSearchParams(query)), options));
-  }
+// The operator's endpoints are written once, in OperatorEndpointsClient, whose base StorefrontClient shares; the
+// operator elements' bundle takes that class alone, without this module.
+for (const name of Object.getOwnPropertyNames(OperatorEndpointsClient.prototype)) {
+  if (name == 'constructor') continue;
+  Object.defineProperty(
+    OperatorClient.prototype,
+    name,
+    Object.getOwnPropertyDescriptor(OperatorEndpointsClient.prototype, name)!,
+  );
 }

@@ -2,7 +2,7 @@ import { initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
-import { OperatorClient } from '../api/operator-client.js';
+import { OperatorEndpointsClient } from '../api/operator-endpoints.js';
 import type { ListEnvelope, Sort } from '../api/types.js';
 import { renderDate } from './dates.js';
 import { pagedTableStyles } from './paged-table.styles.js';
@@ -10,7 +10,8 @@ import { ServiceController } from './service-controller.js';
 import { ServiceElement } from './service-element.js';
 import { describeForPeople, renderError, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
-import { fill } from './texts.js';
+import { type PagedTableTexts, pagedTableTexts } from './paged-table.texts.js';
+import type { TextProperties } from './texts.js';
 
 /** What one table row shows, whatever resource it stands for. */
 export interface RowFields {
@@ -30,13 +31,19 @@ export interface PageRequest {
 /** The rows of a page and where the page sits in its list. */
 export type TablePage<Row> = [Row[], ListEnvelope<unknown>['meta']];
 
+/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- merged with the class: the same type parameter
+export interface PagedTableElement<Row> extends TextProperties<PagedTableTexts> {}
+
 /**
  * The table, sorting, paging and load states the two operator lists share. A subclass says how to load a
  * page, what its query is and what a row shows; everything reflected here (`sort`, `page-size`, `page`) is a
  * deep link. The operator's token comes from the host page (`accessToken`); nothing is requested without it.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export abstract class PagedTableElement<Row> extends ServiceElement {
   static override styles = [StorefrontElement.styles, pagedTableStyles];
+  static override texts: PagedTableTexts = pagedTableTexts;
 
   /** Sort attribute (`created_at`, `email`, `id`, `name`, `updated_at`), `-` in front for descending. */
   @property({ reflect: true }) sort: Sort = '-created_at';
@@ -50,31 +57,10 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   /** Columns shown, in order, separated by spaces: any of `name email created_at updated_at id`. */
   @property() columns = 'name email created_at updated_at';
 
-  /** Header of the name column. */
-  @property({ attribute: 'name-label' }) nameLabel = 'Name';
-  /** Header of the email column. */
-  @property({ attribute: 'email-label' }) emailLabel = 'Email';
-  /** Header of the created column. */
-  @property({ attribute: 'created-label' }) createdLabel = 'Created';
-  /** Header of the updated column. */
-  @property({ attribute: 'updated-label' }) updatedLabel = 'Updated';
-  /** Label of the page size choice. */
-  @property({ attribute: 'page-size-label' }) pageSizeLabel = 'Rows per page';
-  /** The pager's status line; `{from}`, `{to}` and `{total}` are replaced. */
-  @property({ attribute: 'page-status-text' }) pageStatusText = 'Showing {from}–{to} of {total}';
-  /** Shown while a page (or the add panel's list) loads. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Loading…';
-  /** Label of the retry button of an error. */
-  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
-
   /** Id of the row chosen last (rows that can be chosen only). */
   @state() protected selected?: string;
-  /** Shown until everything a request needs is set. */
-  protected waiting = 'Waiting for the store address and an operator access token.';
-  /** Accessible name of the table. */
-  abstract tableLabel: string;
 
-  protected readonly connection = new ServiceController(this, OperatorClient);
+  protected readonly connection = new ServiceController(this, OperatorEndpointsClient);
 
   /** The sort, page size and query the page shown was asked with: when one changes, page 1 shows again. */
   #query?: unknown[];
@@ -94,7 +80,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   protected abstract query(): unknown[];
   /** How one page is fetched (pass `signal` on); `initialState` while something else is still missing. */
   protected abstract load(
-    client: OperatorClient,
+    client: OperatorEndpointsClient,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<Row> | typeof initialState>;
@@ -107,9 +93,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
 
   /** The sentence an operator reads for an error. */
   protected say(error: StorefrontError): string {
-    return error.status === 401
-      ? 'The operator access token is missing, wrong or expired. Get a new token and try again.'
-      : describeForPeople(error);
+    return describeForPeople(error, this);
   }
 
   /** Focuses a part once the update under way is rendered. */
@@ -149,7 +133,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
 
   protected override render(): TemplateResult {
     return html`${this.toolbar()}${this.list.render({
-      initial: () => html`<p part="not-configured">${this.waiting}</p>`,
+      initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
       // the page shown stays (the same DOM, so focus stays too), marked busy, until the next one arrives
       pending: () => this.#renderPage(this.list.value, true),
       complete: (page) => this.#renderPage(page, false),
@@ -157,7 +141,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
         renderError(
           this.say(toStorefrontError(error)),
           this.retry(() => this.list.run(), 'table'),
-          this.retryLabel,
+          this,
         ),
     })}`;
   }
@@ -165,7 +149,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   /** The columns shown, in order, and their headers. */
   #columns(): [keyof RowFields, string][] {
     const labels: Record<keyof RowFields, string> = {
-      id: 'ID',
+      id: this.idLabel,
       name: this.nameLabel,
       email: this.emailLabel,
       created_at: this.createdLabel,
@@ -177,12 +161,11 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   }
 
   #renderPage(page: TablePage<Row> | undefined, busy: boolean): TemplateResult {
-    const lang = this.closest<HTMLElement>('[lang]')?.lang ?? '';
     const columns = this.#columns();
     const [rows = [], meta] = page ?? [];
     const { current = 1, total: pages = 1 } = meta?.page ?? {};
-    const empty = total(meta) ? `There is no page ${current}: the list has ${pages}.` : this.empty();
-    return html`${busy ? renderLoading(this.loadingLabel) : nothing}
+    const empty = total(meta) ? this.fill(this.noPageText, { page: current, count: pages }) : this.empty();
+    return html`${busy ? renderLoading(this.loadingText) : nothing}
       <div part="table-wrapper">
         <table part="table" tabindex="-1" aria-label=${this.tableLabel} aria-busy=${busy}>
           <thead>
@@ -191,7 +174,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
             </tr>
           </thead>
           <tbody>
-            ${rows.map((row) => this.#renderRow(row, columns, lang))}
+            ${rows.map((row) => this.#renderRow(row, columns))}
             ${
               page && !rows.length
                 ? html`<tr>
@@ -202,7 +185,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
           </tbody>
         </table>
       </div>
-      ${this.#renderPager(rows.length, meta, lang)}`;
+      ${this.#renderPager(rows.length, meta)}`;
   }
 
   #renderHeader(column: keyof RowFields, label: string): TemplateResult {
@@ -217,7 +200,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
     </th>`;
   }
 
-  #renderRow(row: Row, columns: [keyof RowFields, string][], lang: string): TemplateResult {
+  #renderRow(row: Row, columns: [keyof RowFields, string][]): TemplateResult {
     const fields = this.cells(row);
     const chosen = this.selected === fields.id;
     const choose = this.choose?.bind(this);
@@ -232,7 +215,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
       }}
     >
       ${columns.map(([column], i) => {
-        const content = column.endsWith('_at') ? renderDate('', fields[column], lang) : fields[column];
+        const content = column.endsWith('_at') ? renderDate('', fields[column], this.locale) : fields[column];
         return html`<td part="cell cell-${column}">
           ${i || !choose ? content : html`<button part="row-button" type="button">${content}</button>`}
         </td>`;
@@ -240,11 +223,10 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
     </tr>`;
   }
 
-  #renderPager(shown: number, meta: TablePage<Row>[1] | undefined, lang: string): TemplateResult {
+  #renderPager(shown: number, meta: TablePage<Row>[1] | undefined): TemplateResult {
     const { current = 1, total: pages = 1, limit = 1, offset = 0 } = meta?.page ?? {};
-    const num = (n: number) => n.toLocaleString(lang || undefined);
     // aria-disabled rather than disabled: keyboard focus stays on the button at either end
-    const pageButton = (name: string, page: number) => {
+    const pageButton = (name: string, page: number, label: string) => {
       // the service refuses offsets past 10000
       const enabled = meta && page >= 1 && page <= pages && page !== current && (page - 1) * limit <= 1e4;
       return html`<button
@@ -253,21 +235,21 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
         aria-disabled=${!enabled}
         @click=${() => enabled && (this.page = page)}
       >
-        ${name[0].toUpperCase() + name.slice(1)}
+        ${label}
       </button>`;
     };
     const status = shown
-      ? fill(this.pageStatusText, { from: num(offset + 1), to: num(offset + shown), total: num(total(meta)) })
+      ? this.fill(this.pageStatusText, { from: offset + 1, to: offset + shown, total: total(meta) })
       : nothing;
     const sizes = [...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b);
-    return html`<nav part="pager" aria-label="Pages">
-      ${pageButton('first', 1)} ${pageButton('previous', current - 1)}
+    return html`<nav part="pager" aria-label=${this.pagesLabel}>
+      ${pageButton('first', 1, this.firstPageLabel)} ${pageButton('previous', current - 1, this.previousPageLabel)}
       <span part="page-status" aria-live="polite">${status}</span>
-      ${pageButton('next', current + 1)} ${pageButton('last', pages)}
+      ${pageButton('next', current + 1, this.nextPageLabel)} ${pageButton('last', pages, this.lastPageLabel)}
       <label
         >${this.pageSizeLabel}
         <select part="page-size" @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}>
-          ${sizes.map((size) => html`<option>${size}</option>`)}
+          ${sizes.map((size) => html`<option value=${size}>${size.toLocaleString(this.locale)}</option>`)}
         </select></label
       >
     </nav>`;

@@ -1,6 +1,6 @@
 import { Task, TaskStatus, type TaskConfig } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { StorefrontClient, StorefrontClientOptions } from '../api/client.js';
+import type { ServiceClient, StorefrontClient, StorefrontClientOptions } from '../api/client.js';
 import { isAbortError } from '../api/errors.js';
 import type { FetchLike, TokenSource } from '../api/http.js';
 
@@ -13,7 +13,7 @@ export interface ServiceHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /** The client class an element calls through (the operator elements' one has the operator endpoints). */
-export type ClientClass<C extends StorefrontClient> = new (options: StorefrontClientOptions) => C;
+export type ClientClass<C extends ServiceClient> = new (options: StorefrontClientOptions) => C;
 
 /**
  * The contract of every element that calls the service, in one place:
@@ -24,7 +24,7 @@ export type ClientClass<C extends StorefrontClient> = new (options: StorefrontCl
  * The shopper elements' ShopperController adds the shared session, the store's implicit token and account
  * tokens.
  */
-export class ServiceController<C extends StorefrontClient = StorefrontClient> implements ReactiveController {
+export class ServiceController<C extends ServiceClient = StorefrontClient> implements ReactiveController {
   protected readonly host: ServiceHost;
   readonly #Client: ClientClass<C>;
   readonly #tasks = new Set<Task>();

@@ -1,5 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
+import type { ErrorTexts } from './status.texts.js';
+import { fill } from './texts.js';
 
 /** A spinner and a label, announced politely to assistive technology. */
 export function renderLoading(label: string): TemplateResult {
@@ -8,18 +10,21 @@ export function renderLoading(label: string): TemplateResult {
   </div>`;
 }
 
-/** A readable error (or a sentence already written for people) with a retry button; announced at once. */
+/**
+ * A readable error (or a sentence already written for people) with a retry button; announced at once. `texts` is
+ * the element, whose catalog has the sentences.
+ */
 export function renderError(
   error: unknown,
   onRetry: (() => void) | undefined,
-  retryLabel: string,
+  texts: ErrorTexts,
 ): TemplateResult | typeof nothing {
   return error
     ? html`<div part="error" role="alert">
         <span part="error-message"
-          >${typeof error == 'string' ? error : describeForPeople(toStorefrontError(error))}</span
+          >${typeof error == 'string' ? error : describeForPeople(toStorefrontError(error), texts)}</span
         >
-        ${onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${retryLabel}</button>` : nothing}
+        ${onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${texts.retryLabel}</button>` : nothing}
       </div>`
     : nothing;
 }
@@ -29,20 +34,14 @@ export function renderEmpty(message: string): TemplateResult {
   return html`<p part="empty" role="status">${message}</p>`;
 }
 
-/** Sentences for the codes whose own message is written for developers. */
-const sentences: Partial<Record<StorefrontError['code'], string>> = {
-  network_error: 'The store could not be reached. Check your connection and try again.',
-  state_mismatch:
-    'This sign-in could not be verified (it may have expired or been used already). Please sign in again.',
-  unsafe_endpoint: 'Sign-in is misconfigured: the sign-in address is not safe to open.',
-  invalid_response: 'The store sent an answer that could not be read. Please try again.',
-};
-
-/** The sentence a shopper or operator reads for an error; the code and details stay on the event. */
-export function describeForPeople({ code, status = 0, message }: StorefrontError): string {
-  if (code === 'idp_error') return `Sign-in was not completed: ${message}`;
-  if (code !== 'http_error') return sentences[code] ?? message;
-  if (status === 401) return 'You are not signed in, or your access has expired.';
-  if (status === 403) return 'You are not allowed to do this.';
-  return status >= 500 ? 'The store had a problem processing the request. Please try again.' : message;
+/** The sentence a shopper or operator reads for an error, from the element's catalog (`texts`). */
+export function describeForPeople({ code, status = 0 }: StorefrontError, texts: ErrorTexts): string {
+  if (code != 'http_error') {
+    // each code's sentence is named after it: network_error, networkErrorText
+    const name = code.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()) + 'Text';
+    return texts[name as keyof ErrorTexts] ?? texts.invalidResponseText;
+  }
+  if (status == 401) return texts.unauthorizedText;
+  if (status == 403) return texts.forbiddenText;
+  return status >= 500 ? texts.serverErrorText : fill(texts.httpErrorText, { status: String(status) });
 }

@@ -14,16 +14,35 @@ let server;
 let origin;
 let browser;
 
-function page(body) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bundle test</title></head><body>${body}</body></html>`;
+function page(body, lang = 'en') {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>bundle test</title></head><body>${body}</body></html>`;
 }
+
+/** The one-tag page in German: the bundle and the German file, in either order, and the elements. */
+const germanPage = (...scripts) =>
+  page(
+    scripts.map((src) => `<script type="module" src="${src}"></script>`).join('') +
+      '<account-picker></account-picker><account-members></account-members>',
+    'de',
+  );
 
 /** The pages of these tests; the bundles are read from dist/ at each request. */
 function route(url) {
   switch (url.pathname) {
     case '/storefront-elements.js':
     case '/storefront-operator.js':
+    case '/locales/de.js':
       return { type: 'text/javascript', body: readFileSync(`dist${url.pathname}`) };
+    case '/german-after.html':
+      return {
+        type: 'text/html',
+        body: germanPage('/storefront-elements.js', '/storefront-operator.js', '/locales/de.js'),
+      };
+    case '/german-before.html':
+      return {
+        type: 'text/html',
+        body: germanPage('/locales/de.js', '/storefront-elements.js', '/storefront-operator.js'),
+      };
     case '/blank.html':
       return { type: 'text/html', body: page('') };
     case '/shopper.html':
@@ -127,6 +146,43 @@ test('storefront-elements.js in a blank page registers the three shopper element
     await close();
   }
 });
+
+for (const order of ['after', 'before']) {
+  test(`dist/locales/de.js loaded ${order} the bundles: the elements speak German`, { timeout: 30000 }, async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.goto(`${origin}/german-${order}.html`);
+      await defined(tab, ['account-picker', 'account-members']);
+      const shown = async (tag, part) =>
+        (
+          await tab.waitForFunction(
+            ([tag, part]) => document.querySelector(tag).shadowRoot.querySelector(`[part~=${part}]`)?.textContent,
+            [tag, part],
+            { timeout: 10000 },
+          )
+        ).jsonValue();
+      await tab.waitForFunction(
+        () => !/Sign in/.test(document.querySelector('account-picker').shadowRoot.textContent),
+        null,
+        { timeout: 10000 },
+      );
+      assert.equal(await shown('account-picker', 'signed-out'), 'Melden Sie sich an, um ein Konto zu wählen.');
+      assert.equal(
+        await shown('account-members', 'not-configured'),
+        'Warten auf die Adresse des Shops und ein Zugriffstoken für Betreiber.',
+      );
+      // the style sheets came with the bundle: the sentence is in the muted colour, not the page's black
+      const colour = await tab.evaluate(
+        () =>
+          getComputedStyle(document.querySelector('account-picker').shadowRoot.querySelector('[part~=empty]')).color,
+      );
+      assert.notEqual(colour, 'rgb(0, 0, 0)');
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  });
+}
 
 test('loading storefront-elements.js twice (a second URL) does not throw', { timeout: 30000 }, async () => {
   const { tab, errors, close } = await openPage();

@@ -10,8 +10,11 @@ import { AccountMemberships } from 'storefront-elements/account-memberships';
 import { CatalogList as CatalogListOfDefine } from 'storefront-elements/define';
 
 import { AccountMembers as MembersOfDefineOperator } from 'storefront-elements/define-operator';
+import { de } from 'storefront-elements/locales/de.js';
 import {
+  addTranslation,
   SignInRedirectEvent,
+  type Translation,
   type AccountSession,
   type SignedOutReason,
   type StorefrontError,
@@ -53,5 +56,19 @@ document.addEventListener('account-selected', (e) => e.detail.catalog);
 window.addEventListener('signed-out', (e) => e.detail.reason === 'logout');
 // @ts-expect-error the tag gives that element's class
 export const wrong: AccountMembers = document.createElement('catalog-list');
+
+// the texts: a property per text of the catalog, and typed languages
+list.emptyText = 'Noch nichts da.';
+list.releasesCountText = { one: '{count} Version', other: '{count} Versionen' };
+export const label: string = picker.listLabel;
+// a language of the page's own: every text of each element it covers, checked by the compiler
+const pirate: Partial<Translation> = { 'account-picker': { ...de['account-picker'], listLabel: 'Ship' } };
+addTranslation('x-pirate', pirate);
+// @ts-expect-error a language that leaves out a text of an element does not compile
+addTranslation('x-short', { 'account-picker': { listLabel: 'Ship', signedOutText: 'Ahoy.' } });
+// @ts-expect-error nor one that misspells a text
+addTranslation('x-typo', { 'account-picker': { ...de['account-picker'], listLabell: 'Ship' } });
+// @ts-expect-error a text is a string (or a plural where English has one)
+list.emptyText = 3;
 
 export { sameClass, sameMembers };

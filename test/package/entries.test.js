@@ -31,14 +31,14 @@ let origin;
 let browser;
 
 before(async () => {
-  for (const entry of Object.keys(ENTRIES)) {
+  for (const entry of [...Object.keys(ENTRIES), 'locales-de']) {
     await buildBundle({ entry: `test/package/consumers/${entry}.js`, outDir: out, fileName: `${entry}.js` });
   }
   server = createServer((request, response) => {
     const name = new URL(request.url, 'http://127.0.0.1').pathname.slice(1);
     if (name === 'page.html') {
       response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>entries</title>');
-    } else if (Object.hasOwn(ENTRIES, name.replace(/\.js$/, ''))) {
+    } else if (Object.hasOwn(ENTRIES, name.replace(/\.js$/, '')) || name === 'locales-de.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(out, name)));
     } else {
       response.writeHead(404).end();
@@ -75,6 +75,27 @@ for (const [entry, tags] of Object.entries(ENTRIES)) {
     }
   });
 }
+
+test('import \'storefront-elements/locales/de.js\' beside the elements: they speak German under lang="de"', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  try {
+    await page.goto(`${origin}/page.html`);
+    await page.evaluate(() => {
+      document.documentElement.lang = 'de-AT';
+      document.body.append(document.createElement('account-picker'));
+    });
+    await page.addScriptTag({ url: '/locales-de.js', type: 'module' });
+    const text = await page.waitForFunction(
+      () => document.querySelector('account-picker').shadowRoot?.querySelector('[part~=signed-out]')?.textContent,
+    );
+    assert.equal(await text.jsonValue(), 'Melden Sie sich an, um ein Konto zu wählen.');
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});
 
 test('a bundle of storefront-elements/define carries no operator element, nor the other way round', () => {
   const shopper = readFileSync(join(out, 'define.js'), 'utf8');

@@ -31,6 +31,9 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
         page-size={50}
         accessToken={async () => token ?? ''}
         oncatalog-selected={(event) => console.log(event.detail.catalog)}
+        empty-text="Noch keine Kataloge."
+        listLabel="Kataloge"
+        releasesCountText={{ one: '{count} Version', other: '{count} Versionen' }}
       />
       <account-members
         base-url="http://localhost:8787"
@@ -53,6 +56,8 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
       <account-sign-in signOut={() => undefined} />
       {/* @ts-expect-error property values are typed */}
       <catalog-list accessToken={42} />
+      {/* @ts-expect-error a text attribute takes a string */}
+      <catalog-list empty-text={42} />
       {/* @ts-expect-error unknown camelCase props are refused (kebab-case attributes are not checked by TypeScript) */}
       <catalog-list pageSizes={3} />
     </main>

@@ -1,11 +1,16 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { OperatorClient } from '../../api/operator-client.js';
+import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
 import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../operator-events.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
-import { fill } from '../../internal/texts.js';
+import type { TextProperties } from '../../internal/texts.js';
+import { type AccountMembersTexts, accountMembersTexts } from './account-members.texts.js';
+
+/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface AccountMembers extends TextProperties<AccountMembersTexts> {}
 
 /**
  * The store's account members, for an operator: search by email (exact) or name (contains), sort by any
@@ -59,8 +64,10 @@ import { fill } from '../../internal/texts.js';
  * @cssproperty [--storefront-radius=6px] - Corner radius.
  * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AccountMembers extends PagedTableElement<AccountMember> {
   static override defaultTag = 'account-members';
+  static override texts = accountMembersTexts;
 
   /** What the search looks at: `name` (contains, any case) or `email` (the exact address). */
   @property({ attribute: 'filter-field', reflect: true }) filterField: 'name' | 'email' = 'name';
@@ -68,23 +75,12 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
   /** The search text; empty lists every member. */
   @property({ attribute: 'filter-value', reflect: true }) filterValue = '';
 
-  /** Accessible name of the table and of the search form. */
-  @property({ attribute: 'table-label' }) tableLabel = 'Store members';
-  /** Label of the search button, and accessible name of the field choice and the search text box. */
-  @property({ attribute: 'search-label' }) searchLabel = 'Search';
-  /** Label of the clear button. */
-  @property({ attribute: 'clear-label' }) clearLabel = 'Clear search';
-  /** Empty result of a search; `{value}` is replaced by the search text. */
-  @property({ attribute: 'no-match-text' }) noMatchText = 'No members match “{value}”.';
-  /** Empty store. */
-  @property({ attribute: 'empty-text' }) emptyText = 'The store has no members yet.';
-
   protected override query(): unknown[] {
     return [this.filterField, this.filterValue];
   }
 
   protected override async load(
-    client: OperatorClient,
+    client: OperatorEndpointsClient,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<AccountMember>> {
@@ -103,7 +99,7 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
   }
 
   protected override empty(): string {
-    return this.filterValue ? fill(this.noMatchText, { value: this.filterValue }) : this.emptyText;
+    return this.filterValue ? this.fill(this.noMatchText, { value: this.filterValue }) : this.emptyText;
   }
 
   protected override toolbar(): TemplateResult {

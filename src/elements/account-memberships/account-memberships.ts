@@ -2,13 +2,18 @@ import { TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../../api/errors.js';
-import type { OperatorClient } from '../../api/operator-client.js';
+import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
 import { renderError, renderLoading } from '../../internal/status.js';
-import { fill } from '../../internal/texts.js';
+import type { TextProperties } from '../../internal/texts.js';
 import { MembershipCreatedEvent } from '../../operator-events.js';
+import { type AccountMembershipsTexts, accountMembershipsTexts } from './account-memberships.texts.js';
+
+/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface AccountMemberships extends TextProperties<AccountMembershipsTexts> {}
 
 /**
  * The memberships of one account with their members' names and emails (one request, `include=account_member`),
@@ -66,43 +71,16 @@ import { MembershipCreatedEvent } from '../../operator-events.js';
  * @cssproperty [--storefront-radius=6px] - Corner radius.
  * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AccountMemberships extends PagedTableElement<RowFields> {
   static override defaultTag = 'account-memberships';
+  static override texts = accountMembershipsTexts;
 
   /** The account whose memberships are shown. */
   @property({ attribute: 'account-id', reflect: true }) accountId = '';
 
   /** Shows only the membership of this account member (`eq(account_member_id, …)`); empty shows all. */
   @property({ attribute: 'member-id', reflect: true }) memberId = '';
-
-  /** Accessible name of the table. */
-  @property({ attribute: 'table-label' }) tableLabel = 'Members of this account';
-  /** The account has no memberships. */
-  @property({ attribute: 'empty-text' }) emptyText = 'This account has no members yet.';
-  /** Empty list of a `member-id` that has no membership here; `{id}` is replaced by the member id. */
-  @property({ attribute: 'not-member-text' }) notMemberText = 'The member {id} does not belong to this account.';
-  /** The service does not know the account (404, listing or adding); `{id}` is replaced by the account id. */
-  @property({ attribute: 'unknown-account-text' }) unknownAccountText = 'This account does not exist ({id}).';
-  /** Label of the button that opens the add panel. */
-  @property({ attribute: 'add-label' }) addLabel = 'Add member';
-  /** Heading of the add panel. */
-  @property({ attribute: 'add-heading' }) addHeading = 'Add a member to this account';
-  /** Placeholder and accessible name of the box narrowing the candidates. */
-  @property({ attribute: 'find-label' }) findLabel = 'Find a member';
-  /** Shown in the panel when no member of the store is left to add. */
-  @property({ attribute: 'no-candidates-text' }) noCandidatesText =
-    'Every member of the store already belongs to this account.';
-  /** Label of the button that adds the chosen member. */
-  @property({ attribute: 'add-confirm-label' }) addConfirmLabel = 'Add';
-  /** Label of the button that closes the panel. */
-  @property({ attribute: 'cancel-label' }) cancelLabel = 'Cancel';
-  /** Announced after adding; `{name}` is replaced. */
-  @property({ attribute: 'added-text' }) addedText = '{name} is now a member of this account.';
-  /** An add refused because the membership exists (409); `{name}` is replaced. */
-  @property({ attribute: 'already-member-text' }) alreadyMemberText = '{name} is already a member of this account.';
-
-  override createdLabel = 'Added';
-  protected override waiting = 'Waiting for the store address, an account id and an operator access token.';
 
   /** Whether the "Add member" panel is open. */
   @state() private open = false;
@@ -131,14 +109,14 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
     onComplete: (detail) => {
       this.dispatchEvent(new MembershipCreatedEvent(detail));
       this.#close(true);
-      this.announcement = fill(this.addedText, { name: detail.member.name });
+      this.announcement = this.fill(this.addedText, { name: detail.member.name });
       void this.list.run();
     },
     onError: (error) => {
       const reported = this.reportError(error);
       this.addError =
         reported.status === 409
-          ? [fill(this.alreadyMemberText, { name: this.#member()?.name }), false]
+          ? [this.fill(this.alreadyMemberText, { name: this.#member()?.name }), false]
           : [this.say(reported), reported.status !== 404];
     },
   });
@@ -148,7 +126,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   protected override async load(
-    client: OperatorClient,
+    client: OperatorEndpointsClient,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<RowFields> | typeof initialState> {
@@ -177,11 +155,11 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   protected override empty(): string {
-    return this.memberId ? fill(this.notMemberText, { id: this.memberId }) : this.emptyText;
+    return this.memberId ? this.fill(this.notMemberText, { id: this.memberId }) : this.emptyText;
   }
 
   protected override say(error: StorefrontError): string {
-    return error.status === 404 ? fill(this.unknownAccountText, { id: this.accountId }) : super.say(error);
+    return error.status === 404 ? this.fill(this.unknownAccountText, { id: this.accountId }) : super.say(error);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -256,19 +234,19 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
       }}
       @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.#close(true)}
     >
-      <h3 part="add-heading" id="add-heading" tabindex="-1">${this.addHeading}</h3>
+      <h3 part="add-heading" id="add-heading" tabindex="-1">${this.addHeadingLabel}</h3>
       ${this.#candidates.render({
-        pending: () => renderLoading(this.loadingLabel),
+        pending: () => renderLoading(this.loadingText),
         complete: (candidates) => this.#renderCandidates(candidates),
         error: (error) =>
           renderError(
             this.say(toStorefrontError(error)),
             this.retry(() => this.#candidates.run(), 'add-heading'),
-            this.retryLabel,
+            this,
           ),
       })}
-      ${error ? renderError(error[0], error[1] ? this.#retryAdd : undefined, this.retryLabel) : nothing}
-      ${adding ? renderLoading(this.loadingLabel) : nothing}
+      ${error ? renderError(error[0], error[1] ? this.#retryAdd : undefined, this) : nothing}
+      ${adding ? renderLoading(this.loadingText) : nothing}
       <div part="add-actions">
         ${
           offered

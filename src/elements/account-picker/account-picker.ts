@@ -4,7 +4,13 @@ import type { SessionStorageMode } from '../../auth/session.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
 import { SessionController } from '../../internal/session-controller.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
+import type { TextProperties } from '../../internal/texts.js';
 import { accountPickerStyles } from './account-picker.styles.js';
+import { type AccountPickerTexts, accountPickerTexts } from './account-picker.texts.js';
+
+/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface AccountPicker extends TextProperties<AccountPickerTexts> {}
 
 /**
  * The accounts the signed-in member may act for, to choose one. Reads the page's shared session of its
@@ -40,23 +46,17 @@ import { accountPickerStyles } from './account-picker.styles.js';
  * @cssproperty [--storefront-radius=6px] - Corner radius.
  * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AccountPicker extends StorefrontElement {
   static override defaultTag = 'account-picker';
   static override styles = [...StorefrontElement.styles, accountPickerStyles];
+  static override texts = accountPickerTexts;
   /** The store client whose shared session is shown (the same `client-id` as `<account-sign-in>`). */
   @property({ attribute: 'client-id' }) clientId = '';
   /** `session` or `memory`; unset leaves the shared session's storage as `<account-sign-in>` chose it. */
   @property() storage?: SessionStorageMode;
-  /** Accessible (and visible) name of the list. */
-  @property() label = 'Account';
   /** The accounts to show instead of the session's (e.g. from a `signed-in` event). Property only. */
   @property({ attribute: false }) accounts?: AccountSession[];
-  /** Shown while nobody is signed in. */
-  @property({ attribute: 'signed-out-text' }) signedOutText = 'Sign in to choose an account.';
-  /** Shown when the member signed in but belongs to no account. */
-  @property({ attribute: 'no-accounts-text' }) noAccountsText =
-    'Your sign-in worked, but the store has not added you to an account yet. ' +
-    'Please ask the store to add you, then sign in again.';
 
   /** The chosen account when `accounts` is given by the host. */
   @state() private chosen?: string;
@@ -134,7 +134,7 @@ export class AccountPicker extends StorefrontElement {
         !this.accounts && !this.#session.session?.signedIn
           ? html`<p part="empty signed-out" role="status">${this.signedOutText}</p>`
           : accounts.length
-            ? html`<span part="label" id="label">${this.label}</span>
+            ? html`<span part="label" id="label">${this.listLabel}</span>
                 <ul part="list" role="listbox" aria-labelledby="label" @keydown=${this.#onKeydown}>
                   ${accounts.map(
                     ({ accountId: id, accountName }) =>

@@ -17,8 +17,9 @@ import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
 import { readStored, signInOptionsKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import { fill } from '../../internal/texts.js';
+import type { TextProperties } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
+import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.texts.js';
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
@@ -28,6 +29,10 @@ function keptOptions(key: string): SignInOptions | undefined {
   const value = readStored(key) as SignInOptions | undefined;
   return typeof value?.[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
 }
+
+/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface AccountSignIn extends TextProperties<AccountSignInTexts> {}
 
 /**
  * Signs a shopper in through the store's identity provider (OpenID Connect, Authorization Code Flow with PKCE
@@ -77,9 +82,11 @@ function keptOptions(key: string): SignInOptions | undefined {
  * @cssproperty [--storefront-radius=6px] - Corner radius.
  * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class AccountSignIn extends ShopperElement {
   static override defaultTag = 'account-sign-in';
   static override styles = [...StorefrontElement.styles, accountSignInStyles];
+  static override texts = accountSignInTexts;
 
   /** Where the identity provider sends the shopper back; defaults to this page's address without query and hash. */
   @property({ attribute: 'redirect-uri' }) redirectUri = '';
@@ -89,33 +96,6 @@ export class AccountSignIn extends ShopperElement {
   @property() prompt = '';
   /** Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`. */
   @property({ attribute: 'ui-locales' }) uiLocales = '';
-
-  /** Label of a sign-in button; `{name}` is the profile's name. */
-  @property({ attribute: 'sign-in-label' }) signInLabel = 'Sign in with {name}';
-  /** Label of a sign-in button for a profile without a name. */
-  @property({ attribute: 'sign-in-fallback-label' }) signInFallbackLabel = 'Sign in';
-  /** Label of the Sign out button. */
-  @property({ attribute: 'sign-out-label' }) signOutLabel = 'Sign out';
-  /** Accessible name of the group of sign-in buttons. */
-  @property({ attribute: 'sign-in-options-label' }) signInOptionsLabel = 'Sign-in options';
-  /** Signed in, no account chosen (or none). */
-  @property({ attribute: 'signed-in-text' }) signedInText = 'Signed in';
-  /** Signed in with several accounts and none chosen yet; `{count}` is their number. */
-  @property({ attribute: 'signed-in-accounts-text' }) signedInAccountsText = 'Signed in · {count} accounts';
-  /** Signed in with a chosen account; `{account}` is its name. */
-  @property({ attribute: 'signed-in-for-text' }) signedInForText = 'Signed in for {account}';
-  /** While the sign-in options load. */
-  @property({ attribute: 'loading-text' }) loadingText = 'Loading sign-in options…';
-  /** While the sign-in that came back is finished. */
-  @property({ attribute: 'completing-text' }) completingText = 'Finishing sign-in…';
-  /** The store has no OIDC profile. */
-  @property({ attribute: 'not-configured-text' }) notConfiguredText = 'Sign-in is not set up for this store yet.';
-  /** After the session expired. */
-  @property({ attribute: 'expired-text' }) expiredText = 'Your session has expired. Please sign in again.';
-  /** After the service refused the session's token (it was revoked, or the store restarted). */
-  @property({ attribute: 'rejected-text' }) rejectedText = 'The store ended your session. Please sign in again.';
-  /** Label of the retry button of an error. */
-  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
 
   /** The callback taken from the address bar, until base-url and client-id are there to finish it. */
   @state() private callback?: SignInCallback;
@@ -248,7 +228,7 @@ export class AccountSignIn extends ShopperElement {
         completing
           ? renderLoading(this.completingText)
           : this.failure
-            ? renderError(this.failure, this.#retry, this.retryLabel)
+            ? renderError(this.failure, this.#retry, this)
             : session?.signedIn
               ? this.#renderSignedIn(session)
               : [
@@ -256,8 +236,7 @@ export class AccountSignIn extends ShopperElement {
                   this.#options.render({
                     pending: () => this.#renderButtons(this.known) ?? renderLoading(this.loadingText),
                     complete: (options) => this.#renderButtons(options),
-                    error: (error) =>
-                      this.#renderButtons(this.known) ?? renderError(error, this.#retry, this.retryLabel),
+                    error: (error) => this.#renderButtons(this.known) ?? renderError(error, this.#retry, this),
                   }),
                 ]
       }
@@ -286,7 +265,7 @@ export class AccountSignIn extends ShopperElement {
             aria-busy=${this.starting == profile.id}
             @click=${() => this.#start(profile, authorizationClientId)}
           >
-            ${profile.name?.trim() ? fill(this.signInLabel, { name: profile.name }) : this.signInFallbackLabel}
+            ${profile.name?.trim() ? this.fill(this.signInLabel, { name: profile.name }) : this.signInFallbackLabel}
           </button>`,
       )}
     </div>`;
@@ -299,9 +278,9 @@ export class AccountSignIn extends ShopperElement {
       <span part="status signed-in-as" role="status"
         >${
           selected
-            ? fill(this.signedInForText, { account: selected.accountName })
+            ? this.fill(this.signedInForText, { account: selected.accountName })
             : count > 1
-              ? fill(this.signedInAccountsText, { count })
+              ? this.fill(this.signedInAccountsText, { count })
               : this.signedInText
         }</span
       >

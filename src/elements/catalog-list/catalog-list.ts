@@ -8,7 +8,9 @@ import { renderDate } from '../../internal/dates.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
+import type { TextProperties } from '../../internal/texts.js';
 import { catalogListStyles } from './catalog-list.styles.js';
+import { type CatalogListTexts, catalogListTexts } from './catalog-list.texts.js';
 import { type Rows, indexAt, offsetOf } from './virtual-window.js';
 
 /** Renders one catalog in place of the built-in layout; the row keeps the fixed `rowHeight`. */
@@ -17,8 +19,9 @@ export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateR
 /** The release panel of an open row: the load of its releases. */
 type Panel = Task<readonly [Catalog], CatalogRelease[]>;
 
-/** Of two texts written `first|second`, the first when `first` is true (a text without `|` is both). */
-const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] ?? texts;
+/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface CatalogList extends TextProperties<CatalogListTexts> {}
 
 /**
  * The catalogs the caller may view, with their releases. The list is windowed: only the rows in view (plus a
@@ -80,9 +83,11 @@ const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] 
  * @cssproperty [--storefront-radius=6px] - Corner radius.
  * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class CatalogList extends ShopperElement {
   static override defaultTag = 'catalog-list';
   static override styles = [...StorefrontElement.styles, catalogListStyles];
+  static override texts = catalogListTexts;
 
   /** Address of the catalog endpoints when it differs from `base-url`. */
   @property({ attribute: 'catalog-base-url' }) catalogBaseUrl = '';
@@ -94,44 +99,6 @@ export class CatalogList extends ShopperElement {
   @property({ attribute: 'releases-height', type: Number }) releasesHeight = 220;
   /** Renders a catalog instead of the built-in layout. Property only. */
   @property({ attribute: false }) renderItem?: CatalogItemRenderer;
-
-  /** Accessible name of the list. */
-  @property() label = 'Catalogs';
-  /** Shown when the caller may view no catalog. */
-  @property({ attribute: 'empty-label' }) emptyLabel = 'No catalogs are available for this account.';
-  /** Shown while the first page loads. */
-  @property({ attribute: 'loading-label' }) loadingLabel = 'Loading catalogs…';
-  /** Shown under the first pages while further pages arrive. */
-  @property({ attribute: 'loading-more-label' }) loadingMoreLabel = 'Loading more catalogs…';
-  /** Label of the retry button of an error. */
-  @property({ attribute: 'retry-label' }) retryLabel = 'Try again';
-  /** Shown until `base-url` and a token source are set. */
-  @property({ attribute: 'not-configured-text' }) notConfiguredText =
-    'Waiting for the store address and a client id or access token.';
-  /** Label before the catalog's owner. */
-  @property({ attribute: 'owner-label' }) ownerLabel = 'Owner';
-  /** Label before the catalog's last update. */
-  @property({ attribute: 'updated-label' }) updatedLabel = 'Updated';
-  /** Number of releases: the text for one `|` the text for any other number; `{count}` is replaced. */
-  @property({ attribute: 'releases-count-text' }) releasesCountText = '{count} release|{count} releases';
-  /** Text of the disclosure button (the catalog's name is added for assistive technology). */
-  @property({ attribute: 'releases-label' }) releasesLabel = 'Releases';
-  /** Shown while a release panel loads. */
-  @property({ attribute: 'releases-loading-label' }) releasesLoadingLabel = 'Loading releases…';
-  /** What a release is: a complete publish `|` an update laid over the previous release. */
-  @property({ attribute: 'publish-text' }) publishText =
-    'Complete publish: this release contains the whole catalog.|' +
-    'Update: changes since the previous release, laid over the data you already hold.';
-  /** What to do with a release: replace all you hold (full delta) `|` apply its changes (incremental). */
-  @property({ attribute: 'delta-text' }) deltaText =
-    'Full refresh: replace everything you hold for this catalog with this release.|' +
-    'Incremental: apply these changes to what you hold for this catalog.';
-  /** Label before a release's publication date `|` the text when it has none. */
-  @property({ attribute: 'published-text' }) publishedText = 'Published|Publication date not given';
-  /** The note under the releases (the spec keeps the current release and the two before it). */
-  @property({ attribute: 'retention-text' }) retentionText = 'Only the current release and the two before it are kept.';
-  /** Shown in the panel of a catalog without releases. */
-  @property({ attribute: 'no-releases-text' }) noReleasesText = 'This catalog has not been published yet.';
 
   /** The catalogs the load under way has received so far; all of them once it completes. */
   @state() private loaded: readonly Catalog[] = [];
@@ -234,10 +201,10 @@ export class CatalogList extends ShopperElement {
       ${this.#list.render({
         initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
         // the first pages show while the next ones load
-        pending: () => (this.loaded.length ? this.#renderList('loading') : renderLoading(this.loadingLabel)),
-        complete: (catalogs) => (catalogs.length ? this.#renderList('complete') : renderEmpty(this.emptyLabel)),
+        pending: () => (this.loaded.length ? this.#renderList('loading') : renderLoading(this.loadingText)),
+        complete: (catalogs) => (catalogs.length ? this.#renderList('complete') : renderEmpty(this.emptyText)),
         error: (error) => [
-          renderError(error, this.#retry, this.retryLabel),
+          renderError(error, this.#retry, this),
           this.loaded.length ? this.#renderList('stopped') : nothing,
         ],
       })}
@@ -263,12 +230,11 @@ export class CatalogList extends ShopperElement {
     if (active < start) indices.push(active);
     for (let i = start; i < end; i++) indices.push(i);
     if (active >= end) indices.push(active);
-    const locale = this.closest<HTMLElement>('[lang]')?.lang ?? '';
     return html`<div part="viewport" style="--_row-height:${row}px" @scroll=${this.#onEvent}>
         <div
           part="list"
           role="list"
-          aria-label=${this.label}
+          aria-label=${this.listLabel}
           style="height:${offsetOf(rows, count)}px"
           @click=${this.#onEvent}
           @keydown=${this.#onEvent}
@@ -297,9 +263,8 @@ export class CatalogList extends ShopperElement {
                       ><span part="description">${description}</span
                       ><span part="meta"
                         ><span part="owner">${this.ownerLabel}: ${owner}</span
-                        ><span part="releases-count"
-                          >${pick(this.releasesCountText, releases === 1).replace('{count}', String(releases))}</span
-                        ><span part="updated">${renderDate(this.updatedLabel, updated_at, locale)}</span></span
+                        ><span part="releases-count">${this.fill(this.releasesCountText, { count: releases })}</span
+                        ><span part="updated">${renderDate(this.updatedLabel, updated_at, this.locale)}</span></span
                       ><button
                         part="expand"
                         tabindex=${tabIndex}
@@ -309,16 +274,15 @@ export class CatalogList extends ShopperElement {
                         ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
                       </button>
                     </div>`
-              }${panel ? this.#renderPanel(panel, i, name, rows.panel, locale) : ''}
+              }${panel ? this.#renderPanel(panel, i, name, rows.panel) : ''}
             </div>`;
           })}
         </div>
       </div>
-      ${list == 'loading' ? renderLoading(this.loadingMoreLabel) : nothing}`;
+      ${list == 'loading' ? renderLoading(this.loadingMoreText) : nothing}`;
   }
 
-  #renderPanel(panel: Panel, index: number, name: string, height: number, locale: string): TemplateResult {
-    const published = this.publishedText;
+  #renderPanel(panel: Panel, index: number, name: string, height: number): TemplateResult {
     return html`<div
       part="releases"
       id="releases-${index}"
@@ -329,9 +293,9 @@ export class CatalogList extends ShopperElement {
       style="height:${height}px"
     >
       ${panel.render({
-        initial: () => renderLoading(this.releasesLoadingLabel),
-        pending: () => renderLoading(this.releasesLoadingLabel),
-        error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this.retryLabel),
+        initial: () => renderLoading(this.releasesLoadingText),
+        pending: () => renderLoading(this.releasesLoadingText),
+        error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this),
         complete: (releases) =>
           releases.length
             ? html`<ol part="release-list">
@@ -339,10 +303,10 @@ export class CatalogList extends ShopperElement {
                   ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
                     html`<li part="release" data-full-publish=${full} data-full-delta=${delta}>
                       <span part="release-date"
-                        >${at ? renderDate(pick(published, true), at, locale) : pick(published, false)}</span
+                        >${at ? renderDate(this.publishedLabel, at, this.locale) : this.noPublishedDateText}</span
                       >
-                      <span part="release-publish">${pick(this.publishText, full)}</span>
-                      <span part="release-delta">${pick(this.deltaText, delta)}</span>
+                      <span part="release-publish">${full ? this.fullPublishText : this.updatePublishText}</span>
+                      <span part="release-delta">${delta ? this.fullDeltaText : this.incrementalDeltaText}</span>
                     </li>`,
                 )}
               </ol>`

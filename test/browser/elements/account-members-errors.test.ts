@@ -71,7 +71,7 @@ describe('<account-members> failures', () => {
     const el = await fixture<AccountMembers>(
       html`<account-members
         base-url=${SERVICE_URL}
-        loading-label="Chargement…"
+        loading-text="Chargement…"
         retry-label="Réessayer"
         .accessToken=${'x'}
         .fetch=${hanging.fetch}
@@ -133,10 +133,14 @@ describe('<account-members> failures', () => {
 
   it('names a sort the service does not know before asking it', async () => {
     const fake = fakeFetch(() => jsonResponse({ data: [] }));
-    const { el } = await render({ accessToken: 'x', fetch: fake.fetch });
+    const { el, errors } = await render({ accessToken: 'x', fetch: fake.fetch });
     el.setAttribute('sort', 'shoe_size');
     await settled(el);
-    expect(errorText(el)).to.contain('Cannot sort by "shoe_size"');
+    const { error } = errors[0].detail;
+    // the page's mistake is named for its developer on the event; the operator reads the catalog's sentence
+    expect(error.code).to.equal('invalid_query');
+    expect(error.message).to.contain('Cannot sort by "shoe_size"');
+    expect(errorText(el)).to.equal('This list cannot be shown with the settings of this page.');
     expect(fake.calls).to.have.length(1);
   });
 

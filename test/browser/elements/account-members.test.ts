@@ -314,7 +314,7 @@ describe('<account-members>', () => {
 
   it('says so for a page past the end and offers the way back', async () => {
     const el = await members({ page: '9' });
-    expect(part(el, 'empty').textContent?.trim()).to.equal('There is no page 9: the list has 2.');
+    expect(part(el, 'empty').textContent?.trim()).to.equal('There is no page 9: the list has 2 pages.');
     pageButton(el, 'first').click();
     await settled(el);
     expect(parts(el, 'row')).to.have.length(25);

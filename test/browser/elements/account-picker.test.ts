@@ -134,7 +134,7 @@ describe('<account-picker>', () => {
   });
 
   it('with host-given accounts, fires its own event and does not need a session', async () => {
-    const picker = await fixture<AccountPicker>(html`<account-picker label="Act for"></account-picker>`);
+    const picker = await fixture<AccountPicker>(html`<account-picker list-label="Act for"></account-picker>`);
     picker.accounts = accounts('One', 'Two');
     await picker.updateComplete;
     expect(part(picker, 'label')?.textContent).to.equal('Act for');

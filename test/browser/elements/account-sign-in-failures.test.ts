@@ -148,7 +148,7 @@ describe('<account-sign-in> failures', function () {
     expect(error.message).to.include('The user cancelled the sign-in');
     expect(new URL(location.href).searchParams.has('error')).to.equal(false);
     expect(new URL(location.href).searchParams.has('error_description')).to.equal(false);
-    await expectCalloutThenRetry(el, 'Sign-in was not completed: The user cancelled the sign-in');
+    await expectCalloutThenRetry(el, 'Sign-in was not completed. Please try again.');
     expect(spy.calls).to.not.include(TOKENS);
     part(el, 'retry')?.click();
     await waitForPart(el, 'button');
@@ -165,7 +165,9 @@ describe('<account-sign-in> failures', function () {
     expect(error.status).to.equal(400);
     expect(error.errors[0]?.title).to.be.a('string');
     expect(spy.calls.filter((call) => call === TOKENS)).to.have.length(1);
-    await expectCalloutThenRetry(el, error.message);
+    // what the service said is for the developer, on the event; the shopper reads the catalog's sentence
+    expect(error.message).to.include('The authorization code is unknown');
+    await expectCalloutThenRetry(el, 'The store refused the request (HTTP 400).');
     expect(MemberSession.for('storefront').signedIn).to.equal(false);
   });
 
@@ -261,7 +263,7 @@ describe('<account-sign-in> failures', function () {
       button.click();
       const { error } = (await reported).detail;
       expect(error.code).to.equal('unsafe_endpoint');
-      await expectCalloutThenRetry(el, 'not safe to open');
+      await expectCalloutThenRetry(el, 'The store sent an address that is not safe to open.');
       expect(visited).to.deep.equal([]);
       expect(redirects).to.equal(0);
       expect(Object.keys(sessionStorage).filter((key) => key.startsWith(TRANSACTION_KEY_PREFIX))).to.deep.equal([]);

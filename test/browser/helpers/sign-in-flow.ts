@@ -81,13 +81,13 @@ export async function renderSignIn(
 }
 
 export function renderPicker(
-  attrs: { clientId?: string; storage?: string; label?: string } = {},
+  attrs: { clientId?: string; storage?: string; listLabel?: string } = {},
 ): Promise<AccountPicker> {
   return fixture<AccountPicker>(
     html`<account-picker
       client-id=${attrs.clientId ?? 'storefront'}
       storage=${attrs.storage ?? 'session'}
-      label=${attrs.label ?? 'Account'}
+      list-label=${attrs.listLabel ?? 'Account'}
     ></account-picker>`,
   );
 }

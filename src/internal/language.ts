@@ -1,0 +1,74 @@
+import type { Catalog } from './texts.js';
+
+/** A language's texts as the elements read them: per element (by its default tag), the translated catalog. */
+export type TranslatedCatalogs = Partial<Record<string, Catalog>>;
+
+/** What follows the language: an element, which updates (and reads its language again) when it changes. */
+type Follower = Element & { requestUpdate(): void };
+
+interface Languages {
+  /** The translations the page added, by language in lower case. */
+  added: Record<string, TranslatedCatalogs>;
+  /** The elements on the page. */
+  followers: Set<Follower>;
+}
+
+/**
+ * Kept on the global object, so that every copy of this module shares it: a page may load the self-contained
+ * bundle and `locales/de.js`, each with its own copy, in either order.
+ */
+const languages: Languages = ((globalThis as Record<symbol, Languages>)[Symbol.for('storefront-elements')] ??= {
+  added: {},
+  followers: new Set(),
+});
+
+const updateAll = (): void => languages.followers.forEach((element) => element.requestUpdate());
+
+/** Hears the `lang` attributes of every root an element stands in: the document, and the shadow roots on its way. */
+const langChanges = new MutationObserver(updateAll);
+
+/** Adds (or replaces) the texts of a language; the elements update at once. */
+export function addTranslation(language: string, catalogs: TranslatedCatalogs): void {
+  languages.added[language.toLowerCase()] = catalogs;
+  updateAll();
+}
+
+/** The texts added for `locale`, or for its language alone (`de` for `de-AT`); undefined for English. */
+export function translationFor(locale = ''): TranslatedCatalogs | undefined {
+  const tag = locale.toLowerCase();
+  return languages.added[tag] ?? languages.added[tag.split('-')[0]];
+}
+
+/** The `lang` in force for `element`: its own, else its nearest ancestor's, crossing shadow roots to their hosts. */
+export function languageOf(element: Element): string {
+  for (let node: Element | undefined = element; node; node = (node.getRootNode() as ShadowRoot).host) {
+    const owner = node.closest('[lang]');
+    if (owner) return owner.getAttribute('lang')!;
+  }
+  return '';
+}
+
+/** `language` as Intl takes it; undefined (the browser's) for an empty `lang` or one that is no language tag. */
+export function localeOf(language: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(language)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Updates `element` whenever a `lang` attribute changes in a root on its way up to the document, or a language is
+ * added, until `unfollow`.
+ */
+export function follow(element: Follower): void {
+  languages.followers.add(element);
+  for (let root = element.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
+    langChanges.observe(root, { subtree: true, attributeFilter: ['lang'] });
+    if (!(root instanceof ShadowRoot)) break;
+  }
+}
+
+export function unfollow(element: Follower): void {
+  languages.followers.delete(element);
+}

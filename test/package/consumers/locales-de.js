@@ -1,0 +1,2 @@
+import 'storefront-elements/define';
+import 'storefront-elements/locales/de.js';

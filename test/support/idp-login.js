@@ -85,9 +85,11 @@ function textOf(html) {
  * @param {string} authorizationUrl the full authorization address (the profile's link plus the client's parameters)
  * @param {string} login
  * @param {string} password
- * @param {{ cancel?: boolean, jar?: CookieJar, stopAt?: (url: URL) => boolean }} [options] `cancel: true`
- *   presses Cancel on the login form instead; `jar`: the browser's cookies, to sign in again in the same
- *   browser; `stopAt`: stop before fetching an address (and return it), instead of at the client's redirect
+ * @param {{ cancel?: boolean, jar?: CookieJar, stopAt?: (url: URL) => boolean, onLoginForm?: () => void }} [options]
+ *   `cancel: true` presses Cancel on the login form instead; `jar`: the browser's cookies, to sign in again in the
+ *   same browser; `stopAt`: stop before fetching an address (and return it), instead of at the client's
+ *   redirect; `onLoginForm`: called when the identity provider shows its login form (it does not when its session
+ *   of the browser lives on)
  * @returns {Promise<string>} the address the browser is sent back to (client redirect_uri + code/error + state)
  */
 export async function signInAtIdentityProvider(authorizationUrl, login, password, options = {}) {
@@ -129,6 +131,7 @@ export async function signInAtIdentityProvider(authorizationUrl, login, password
     }
     const form = findLoginForm(html);
     if (form) {
+      options.onLoginForm?.();
       if (submitted) throw new Error(`The identity provider refused the sign-in: ${textOf(html).slice(0, 200)}`);
       const body = new URLSearchParams(options.cancel ? { cancel: '1' } : { login, password });
       url = new URL(form.action, url);

@@ -46,6 +46,7 @@ const EXPECTED = {
     'AccountManagementTokenResponse',
     'AccountMember',
     'AccountMembership',
+    'AccountSelectedDetail',
     'AccountSession',
     'Catalog',
     'CatalogItemRenderer',

@@ -6,11 +6,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { IDP_CLIENT } from '../../server/domain/fixtures.js';
-import { CookieJar, signInAtIdentityProvider } from '../support/idp-login.js';
+import { CookieJar, endSessionAtIdentityProvider, signInAtIdentityProvider } from '../support/idp-login.js';
 import { authorizationUrl } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 
-/** Signs in with the browser whose cookies are `jar`; returns whether the identity provider showed its login form. */
+/**
+ * Signs in with the browser whose cookies are `jar`; returns whether the identity provider showed its login form.
+ * @param {string} base @param {CookieJar} jar
+ */
 async function signInShowsForm(base, jar) {
   let shown = false;
   const { url } = await authorizationUrl(base);
@@ -22,32 +25,22 @@ async function signInShowsForm(base, jar) {
 }
 
 /**
- * Asks the identity provider to end the session of `jar` and come back to `page`; answers its confirmation page
- * with `choice` (the "Sign out" button, or "Stay signed in"). Returns the last answer.
- * @param {string} issuer @param {CookieJar} jar @param {string} page @param {'logout' | 'stay'} choice
+ * Asks the identity provider to end the session of `jar` and come back to `page`, as a store page does; answers its
+ * confirmation page with `choice`.
+ * @param {string} issuer @param {CookieJar} jar @param {string} page @param {'logout' | 'stay'} [choice]
  */
 async function endSession(issuer, jar, page, choice = 'logout') {
   const discovery = await (await fetch(`${issuer}/.well-known/openid-configuration`)).json();
-  const start = new URL(discovery.end_session_endpoint);
-  start.searchParams.set('client_id', IDP_CLIENT.clientId);
-  start.searchParams.set('post_logout_redirect_uri', page);
-  start.searchParams.set('state', 'abc');
-  const confirm = await fetch(start, { headers: { cookie: jar.header(start), accept: 'text/html' } });
-  jar.store(start, confirm);
-  const html = await confirm.text();
-  if (confirm.status !== 200 || !html.includes('op.logoutForm')) return { response: confirm, html };
-  assert.match(confirm.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
-  const action = new URL(/action="([^"]+)"/.exec(html)?.[1] ?? '', start);
-  const form = new URLSearchParams({ xsrf: /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '' });
-  if (choice === 'logout') form.set('logout', 'yes');
-  const response = await fetch(action, {
-    method: 'POST',
-    body: form,
-    redirect: 'manual',
-    headers: { 'cookie': jar.header(action), 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  jar.store(action, response);
-  return { response, html };
+  const url = new URL(discovery.end_session_endpoint);
+  url.searchParams.set('client_id', IDP_CLIENT.clientId);
+  url.searchParams.set('post_logout_redirect_uri', page);
+  url.searchParams.set('state', 'abc');
+  const ended = await endSessionAtIdentityProvider(url.href, jar, choice);
+  if (ended.html.includes('op.logoutForm')) {
+    assert.match(ended.html, /Sign out of Example ID/);
+    assert.match(ended.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+  }
+  return ended;
 }
 
 describe('RP-initiated logout', () => {

@@ -143,3 +143,37 @@ export async function signInAtIdentityProvider(authorizationUrl, login, password
   }
   throw new Error(`Sign-in did not come back to the client after ${MAX_STEPS} steps`);
 }
+
+/**
+ * Follows a store page's sign-out address (the identity provider's end-session endpoint) as a browser would,
+ * answering the identity provider's confirmation page with "Sign out" (or "Stay signed in").
+ * @param {string} endSessionUrl
+ * @param {CookieJar} jar the browser's cookies
+ * @param {'logout' | 'stay'} [choice]
+ * @returns {Promise<{ response: Response, html: string, headers: Headers }>} the last answer (a redirect back to
+ *   the page, or an error page), the confirmation page's text and headers
+ */
+export async function endSessionAtIdentityProvider(endSessionUrl, jar, choice = 'logout') {
+  const start = new URL(endSessionUrl);
+  const confirm = await fetch(start, { headers: { cookie: jar.header(start), accept: 'text/html' } });
+  jar.store(start, confirm);
+  const html = await confirm.text();
+  const headers = confirm.headers;
+  if (confirm.status !== 200 || !html.includes('op.logoutForm')) return { response: confirm, html, headers };
+  const action = new URL(unescape(/action="([^"]+)"/.exec(html)?.[1] ?? ''), start);
+  const form = new URLSearchParams({ xsrf: /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '' });
+  if (choice === 'logout') form.set('logout', 'yes');
+  const response = await fetch(action, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: {
+      'cookie': jar.header(action),
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept': 'text/html',
+    },
+  });
+  jar.store(action, response);
+  await response.body?.cancel();
+  return { response, html, headers };
+}

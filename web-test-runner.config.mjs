@@ -63,23 +63,22 @@ function referenceServicePlugin() {
         );
         return response.headers.get('location');
       }
-      if (command === 'popup-sign-in' || command === 'close-popups') {
-        // The windows the test page opened, driven as a person would: log in there, or close them.
+      if (command === 'popups' || command === 'close-popups' || command === 'popup-sign-in') {
+        // The windows the test page opened: count them, close them (as the shopper would), or log in in the one
+        // the page opened, as a person would.
         const page = session.browser.getPage(session.id);
-        const deadline = Date.now() + 8000;
-        let popups = [];
-        while (!popups.length && Date.now() < deadline) {
-          popups = page
+        const popups = () =>
+          page
             .context()
             .pages()
             .filter((other) => other !== page);
-          if (!popups.length) await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        if (command === 'popups') return popups().length;
         if (command === 'close-popups') {
-          for (const popup of popups) await popup.close({ runBeforeUnload: false });
-          return popups.length;
+          const open = popups();
+          for (const popup of open) await popup.close({ runBeforeUnload: false });
+          return open.length;
         }
-        const [popup] = popups;
+        const popup = popups()[0] ?? (await page.waitForEvent('popup', { timeout: 8000 }));
         await popup.waitForURL((url) => url.pathname.includes('/idp/interaction/'));
         await popup.getByLabel('Email').fill(payload.login);
         await popup.getByLabel('Password').fill(payload.password ?? 'password');

@@ -1,5 +1,6 @@
 import '../src/define.js';
 import { startEventLog } from './event-log.js';
+import { startSignInOption } from './sign-in-options.js';
 import { startThemeSwitch } from './theme-switch.js';
 
 startEventLog(document.querySelector('#log')!, document.querySelector('#clear-log')!, [
@@ -12,3 +13,6 @@ startEventLog(document.querySelector('#log')!, document.querySelector('#clear-lo
 ]);
 startThemeSwitch(document.querySelector('#theme')!, 'theme');
 startThemeSwitch(document.querySelector('#scheme')!, 'scheme');
+const signIn = document.querySelector('account-sign-in')!;
+startSignInOption(document.querySelector('#sign-in-mode')!, signIn, 'mode');
+startSignInOption(document.querySelector('#sign-out-scope')!, signIn, 'sign-out');

@@ -362,7 +362,12 @@ export class AccountSignIn extends ShopperElement {
   /** Fails when the page's setup keeps sign-in from working, naming what to fix: an attribute, or a plain-http page. */
   #checkSetup(): void {
     const missing = [!this.baseUrl && 'base-url', !this.clientId && 'client-id'].filter(Boolean);
-    if (missing[0]) throw new StorefrontError('not_configured', `Set the ${missing.join(' and ')} attribute.`);
+    if (missing[0]) {
+      throw new StorefrontError(
+        'not_configured',
+        `Set the ${missing.join(' and ')} attribute${missing[1] ? 's' : ''}.`,
+      );
+    }
     // browsers offer WebCrypto (which PKCE needs) on secure pages only
     if (!crypto.subtle) {
       throw new StorefrontError('insecure_context', 'No WebCrypto on this page: serve it over https (or localhost).');

@@ -62,6 +62,7 @@ const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] 
  * @csspart retry - The retry button.
  * @csspart empty - The sentence of an empty list.
  * @csspart not-configured - Shown until `base-url` and a token source are set.
+ * @csspart announcement - The polite live region (visually hidden) that says how many catalogs a load brought.
  *
  * @cssproperty [--storefront-catalog-list-height=24rem] - Height of the scroll container.
  * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
@@ -132,6 +133,8 @@ export class CatalogList extends ShopperElement {
   @property({ attribute: 'retention-text' }) retentionText = 'Only the current release and the two before it are kept.';
   /** Shown in the panel of a catalog without releases. */
   @property({ attribute: 'no-releases-text' }) noReleasesText = 'This catalog has not been published yet.';
+  /** Announced when a load ends: the text for one `|` the text for any other number; `{count}` is replaced. */
+  @property({ attribute: 'loaded-text' }) loadedText = '{count} catalog|{count} catalogs';
 
   /** The catalogs the load under way has received so far; all of them once it completes. */
   @state() private loaded: readonly Catalog[] = [];
@@ -241,7 +244,16 @@ export class CatalogList extends ShopperElement {
           this.loaded.length ? this.#renderList('stopped') : nothing,
         ],
       })}
+      <p part="announcement" class="visually-hidden" role="status">${this.#announcement()}</p>
     </div>`;
+  }
+
+  /** How many catalogs the last load brought, once it has ended. */
+  #announcement(): string {
+    const count = this.loaded.length;
+    return this.#list.status == TaskStatus.COMPLETE
+      ? pick(this.loadedText, count == 1).replace('{count}', `${count}`)
+      : '';
   }
 
   #retry = (): void => {

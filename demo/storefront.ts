@@ -1,7 +1,6 @@
 import '../src/define.js';
 import { startEventLog } from './event-log.js';
-import { startSignInOption } from './sign-in-options.js';
-import { startThemeSwitch } from './theme-switch.js';
+import { startSignInOption, startThemeSwitch } from './choices.js';
 
 startEventLog(document.querySelector('#log')!, document.querySelector('#clear-log')!, [
   'sign-in-redirect',

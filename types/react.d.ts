@@ -64,6 +64,8 @@ export interface AccountSignInAttributes {
   'display'?: string;
   'prompt'?: string;
   'ui-locales'?: string;
+  'mode'?: 'redirect' | 'popup';
+  'sign-out'?: 'local' | 'everywhere';
   'storage'?: 'session' | 'memory';
   'sign-in-label'?: string;
   'sign-in-fallback-label'?: string;
@@ -77,6 +79,7 @@ export interface AccountSignInAttributes {
   'not-configured-text'?: string;
   'expired-text'?: string;
   'rejected-text'?: string;
+  'cancelled-text'?: string;
   'retry-label'?: string;
 }
 /** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */
@@ -122,6 +125,7 @@ export interface CatalogListAttributes {
   'publish-text'?: string;
   'delta-text'?: string;
   'published-text'?: string;
+  'loaded-text'?: string;
 }
 /** Event handlers of `<catalog-list>`: React 19 adds a listener for the event named after `on`. */
 export interface CatalogListEvents extends StorefrontErrorEvents {

@@ -32,6 +32,13 @@ type Message = { ask: true } | { session: MemberSignIn } | { out: SignedOutReaso
  */
 export const sessions = new Map<string, MemberSession>();
 
+/** A sign-in as the tabs hand it to each other: without the account a tab chose (each tab chooses its own). */
+const shared = ({ accountMemberId, accounts, profileId }: MemberSignIn): MemberSignIn => ({
+  accountMemberId,
+  accounts,
+  profileId,
+});
+
 /** Tokens of one sign-in expire together: once any has passed (or cannot be read), the whole session ends. */
 const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Date.parse(a.expires) || 0) ?? []));
 
@@ -131,11 +138,10 @@ export class MemberSession {
 
   /** Keeps a sign-in (made here, unless `restored`) and tells the elements and, for one made here, the other tabs. */
   signIn(signIn: MemberSignIn, restored?: boolean): void {
-    const { accountMemberId, accounts, profileId } = signIn;
-    const selectedAccountId = accounts.length == 1 ? accounts[0].accountId : undefined;
-    this.#data = { accountMemberId, accounts, profileId, selectedAccountId };
+    const { accounts } = signIn;
+    this.#data = { ...shared(signIn), selectedAccountId: accounts.length == 1 ? accounts[0].accountId : undefined };
     this.#persist();
-    if (!restored) this.#tellOthers();
+    if (!restored) this.#post({ session: shared(signIn) });
     this.#schedule();
     this.#announce(restored);
   }
@@ -198,7 +204,7 @@ export class MemberSession {
     this.#channel = new BroadcastChannel(storeKey('channel', baseUrl, this.clientId));
     this.#channel.onmessage = ({ data }: MessageEvent<Message>) => {
       if ('ask' in data) {
-        if (this.signedIn) this.#tellOthers();
+        if (this.signedIn) this.#post({ session: shared(this.#data!) });
       } else if ('out' in data) {
         this.#end(data.out == 'user' ? 'elsewhere' : data.out);
       } else if (trusted(data.session) && data.session.accountMemberId != this.accountMemberId) {
@@ -206,12 +212,6 @@ export class MemberSession {
       }
     };
     if (!this.#data) this.#post({ ask: true });
-  }
-
-  /** Hands the sign-in to the other tabs, without the account this tab chose: each tab chooses its own. */
-  #tellOthers(): void {
-    const { accountMemberId, accounts, profileId } = this.#data!;
-    this.#post({ session: { accountMemberId, accounts, profileId } });
   }
 
   #post(message: Message): void {

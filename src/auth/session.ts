@@ -1,5 +1,5 @@
 import type { AccountSession, SignedInDetail, SignedOutReason } from '../events.js';
-import { readStored, sessionKey, storeKey, writeStored } from '../internal/storage.js';
+import { readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '../internal/storage.js';
 
 /**
  * Where a session is kept: `session` survives reloads in the tab (sessionStorage) and is shared live with the
@@ -197,10 +197,15 @@ export class MemberSession {
     if (account) this.#notify({ type: 'account-selected', account, restored });
   }
 
-  /** Opens the store's channel to the other tabs (not in memory mode) and asks them who is signed in. */
+  /**
+   * Opens the store's channel to the other tabs (not in memory mode) and asks them who is signed in. A session this
+   * tab kept from before the shopper signed out (in a tab that was asleep, say) is dropped: the sign-in that made
+   * it removed the marker, so a marker means a sign-out came after.
+   */
   #share(baseUrl: string): void {
     this.#baseUrl = baseUrl;
     if (this.#memory || this.#channel) return;
+    if (signedOutMarker(storeKey('signed-out', baseUrl, this.clientId))) this.#end('elsewhere');
     this.#channel = new BroadcastChannel(storeKey('channel', baseUrl, this.clientId));
     this.#channel.onmessage = ({ data }: MessageEvent<Message>) => {
       if ('ask' in data) {
@@ -211,7 +216,8 @@ export class MemberSession {
         this.signIn(data.session, true);
       }
     };
-    if (!this.#data) this.#post({ ask: true });
+    // also when this tab kept one: another tab may have signed someone else in since
+    this.#post({ ask: true });
   }
 
   #post(message: Message): void {

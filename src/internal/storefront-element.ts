@@ -5,9 +5,6 @@ import { themeStyles } from './theme.styles.js';
 
 type ElementClass = typeof StorefrontElement & CustomElementConstructor;
 
-/** The setup mistakes already written to the console on this page. */
-const warned = new Set<string>();
-
 /**
  * What every storefront element shares: registration, theme and error reporting.
  *
@@ -55,17 +52,9 @@ export abstract class StorefrontElement extends LitElement {
     return true;
   }
 
-  /**
-   * Turns any failure into a StorefrontError, fires `storefront-error`, and returns it for display. A mistake in the
-   * page's setup (`not_configured`, `insecure_context`) also goes to the console, once, naming the element.
-   */
+  /** Turns any failure into a StorefrontError, fires `storefront-error`, and returns it for display. */
   protected reportError(error: unknown): StorefrontError {
     const reported = toStorefrontError(error);
-    const warning = `<${this.localName}>: ${reported.message}`;
-    if (/^(not_configured|insecure_context)$/.test(reported.code) && !warned.has(warning)) {
-      warned.add(warning);
-      console.warn(warning);
-    }
     this.dispatchEvent(new StorefrontErrorEvent(reported));
     return reported;
   }

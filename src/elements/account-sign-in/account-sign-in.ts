@@ -56,8 +56,8 @@ type Notice = 'expired' | 'rejected' | 'cancelled';
  *
  * @summary Sign-in button(s) for the store's identity provider, and the signed-in state with "Sign out".
  *
- * @fires sign-in-redirect - Before leaving for the identity provider; `detail` is `{profileId, url}`.
- *   Cancelable: `preventDefault()` keeps the page.
+ * @fires sign-in-redirect - Before leaving for the identity provider (or sending the sign-in window there);
+ *   `detail` is `{profileId, url}`. Cancelable: `preventDefault()` keeps the page (and closes the window).
  * @fires signed-in - The sign-in finished, or a kept session came back (`restored: true`: on load, or from another
  *   tab); `detail` is `{accountMemberId, accounts: [{accountId, accountName, token, expires}], restored?}`.
  *   Always before the picker's `account-selected`.

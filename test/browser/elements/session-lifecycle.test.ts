@@ -89,6 +89,21 @@ describe('the session lifecycle', function () {
       ]);
     });
 
+    it('a session a tab kept from before a sign-out elsewhere (the tab was asleep) does not come back', async () => {
+      const { el } = await signInAs('grace@example.com');
+      el.remove();
+      // another tab signed the shopper out while this one slept: its sign-out marker is there, its message was lost
+      signedOutMarker(MARKER, true);
+      resetSessions({ keepStorage: true });
+      const { heard, stop } = hear();
+      const again = await renderSignIn();
+      await waitForPart(again, 'button');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stop();
+      expect(heard).to.deep.equal([]);
+      expect(sessionStorage.getItem('storefront-elements:session:storefront')).to.equal(null);
+    });
+
     it('a reload with a kept session but no account chosen yet: signed-in alone', async () => {
       const { el } = await signInAs('ada@example.com');
       el.remove();

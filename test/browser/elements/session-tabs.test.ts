@@ -129,6 +129,26 @@ describe('tabs of one store', function () {
     await loaded(list);
   });
 
+  it('a tab that kept someone else (it slept while they changed) takes the member the open tabs have', async () => {
+    const { event } = await signInAs('ada@example.com');
+    const grace = await tokensFor('grace@example.com');
+    // what a tab kept before Grace gave way to Ada in the other tabs
+    const kept = { accountMemberId: grace.meta.account_member_id, accounts: sessionAccounts(grace) };
+    const tab = await openTab();
+    tab.signIn.ownerDocument.defaultView!.sessionStorage.setItem(SESSION_KEY, JSON.stringify(kept));
+    tab.signIn.ownerDocument.defaultView!.location.reload();
+    await waitUntil(
+      () => {
+        const frame = document.querySelector('iframe')!.contentWindow as Window & { recorded?: Recorded };
+        return frame.recorded?.events.some(
+          (e) => e.type === 'signed-in' && 'accountMemberId' in e && e.accountMemberId === event.detail.accountMemberId,
+        );
+      },
+      'Ada in the woken tab',
+      { timeout: 8000 },
+    );
+  });
+
   it('storage="memory" shares nothing, either way', async () => {
     await signInAs('grace@example.com', { storage: 'memory' });
     const tab = await openTab();

@@ -16,8 +16,9 @@ export abstract class ShopperElement extends ServiceElement {
   @property({ attribute: 'client-id' }) clientId = '';
 
   /**
-   * Where the shared session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`; unset
-   * leaves the shared session's own (`session` unless another element chose otherwise).
+   * Where the shared session is kept: `session` (sessionStorage, survives reloads of the tab, and shared live with
+   * the store's other open tabs) or `memory` (this page only); unset leaves the shared session's own (`session`
+   * unless another element chose otherwise).
    */
   @property() storage?: SessionStorageMode;
 

@@ -108,7 +108,10 @@ export class AccountSignIn extends ShopperElement {
   @property({ attribute: 'redirect-uri' }) redirectUri = '';
   /** Forwarded to the identity provider as `display` (how the login is shown). */
   @property() display = '';
-  /** Forwarded to the identity provider as `prompt` (e.g. `login` to ask for the password again). */
+  /**
+   * Forwarded to the identity provider as `prompt` on every sign-in (e.g. `login` to ask for the password again);
+   * after a Sign out, `login` is added by itself.
+   */
   @property() prompt = '';
   /** Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`. */
   @property({ attribute: 'ui-locales' }) uiLocales = '';

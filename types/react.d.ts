@@ -82,6 +82,8 @@ export interface AccountSignInAttributes extends TextAttributes<AccountSignInTex
   'display'?: string;
   'prompt'?: string;
   'ui-locales'?: string;
+  'mode'?: 'redirect' | 'popup';
+  'sign-out'?: 'local' | 'everywhere';
   'storage'?: 'session' | 'memory';
 }
 /** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */

@@ -65,6 +65,7 @@ export interface CatalogList extends TextProperties<CatalogListTexts> {}
  * @csspart retry - The retry button.
  * @csspart empty - The sentence of an empty list.
  * @csspart not-configured - Shown until `base-url` and a token source are set.
+ * @csspart announcement - The polite live region (visually hidden) that says how many catalogs a load brought.
  *
  * @cssproperty [--storefront-catalog-list-height=24rem] - Height of the scroll container.
  * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
@@ -208,7 +209,13 @@ export class CatalogList extends ShopperElement {
           this.loaded.length ? this.#renderList('stopped') : nothing,
         ],
       })}
+      <p part="announcement" class="visually-hidden" role="status">${this.#announcement()}</p>
     </div>`;
+  }
+
+  /** How many catalogs the last load brought, once it has ended. */
+  #announcement(): string {
+    return this.#list.status == TaskStatus.COMPLETE ? this.fill(this.loadedText, { count: this.loaded.length }) : '';
   }
 
   #retry = (): void => {

@@ -105,7 +105,6 @@ export interface CatalogListAttributes {
   'storage'?: 'session' | 'memory';
   'page-size'?: number | string;
   'row-height'?: number | string;
-  'releases-height'?: number | string;
   'label'?: string;
   'empty-label'?: string;
   'loading-label'?: string;

@@ -116,6 +116,47 @@ describe('<catalog-list> windowing', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('takes row-height as the height of rows not shown yet, and the measured height for those shown', async () => {
+    const el = await bigList({ rowHeight: 200 });
+    const shown = parts(el, 'item');
+    const measured = shown.reduce((sum, row) => sum + row.getBoundingClientRect().height, 0);
+    expect(part(el, 'list').getBoundingClientRect().height).to.be.closeTo(measured + (10_000 - shown.length) * 200, 1);
+  });
+
+  it('keeps the row in view in its place when rows above it turn out taller than the estimate', async () => {
+    // the first row is short, every other one has a description of several lines
+    const catalogs = syntheticCatalogs(1_000).map((catalog, i) => {
+      if (i) catalog.attributes.description = 'A description long enough to take several lines. '.repeat(8);
+      return catalog;
+    });
+    const answer = JSON.stringify({ data: catalogs, links: { next: null } });
+    const el = await fixture<CatalogList>(
+      html`<catalog-list
+        base-url=${SERVICE_URL}
+        .accessToken=${'token'}
+        .fetch=${fakeFetch(() => new Response(answer)).fetch}
+      ></catalog-list>`,
+    );
+    await loaded(el);
+    const viewport = part(el, 'viewport');
+    viewport.scrollTop = viewport.scrollHeight;
+    await waitUntil(() => shownNames(el).includes('Catalog 1000'), 'the last rows');
+    await nextFrame();
+    // the rows above the window are taken to be as short as the first; going up shows how tall they are
+    for (let step = 0; step < 5; step++) {
+      const view = viewport.getBoundingClientRect().top;
+      const row = parts(el, 'item').find((item) => item.getBoundingClientRect().bottom > view + 1)!;
+      const name = row.querySelector('[part~=name]')!.textContent;
+      const top = row.getBoundingClientRect().top;
+      viewport.scrollTop -= 40;
+      await nextFrame();
+      await el.updateComplete;
+      await nextFrame();
+      const same = parts(el, 'item').find((item) => item.querySelector('[part~=name]')!.textContent === name)!;
+      expect(same.getBoundingClientRect().top, `${name} after scrolling up 40 px`).to.be.closeTo(top + 40, 1);
+    }
+  });
+
   it('lays rows out by their measured heights, and estimates the rows not shown yet', () => {
     const heights = new RowHeights(50);
     heights.count = 100;

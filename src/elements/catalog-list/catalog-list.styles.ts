@@ -18,7 +18,7 @@ export const catalogListStyles = css`
   }
   .detached {
     position: absolute;
-    inset: 0 0 auto;
+    width: 100%;
   }
   [part~='item-active'],
   [part~='releases'],
@@ -33,7 +33,8 @@ export const catalogListStyles = css`
     padding: calc(var(--_space) * 0.75) var(--_space);
     overflow-wrap: anywhere;
   }
-  [part~='item'] {
+  [part~='row'],
+  .custom {
     cursor: pointer;
   }
   [part~='select'] {

@@ -155,7 +155,7 @@ export class CatalogList extends ShopperElement {
   @state() private active = 0;
   @state() private scrollY = 0;
   /** Heights of the rows: where each one starts, and how long the list is. */
-  readonly #heights = new RowHeights(84);
+  readonly #heights = new RowHeights();
   /** The rows in the flow of the list at the last render, `[first, end)`. */
   #window = [0, 0];
   /** The viewport's height at the last layout (a guess before the first). */
@@ -249,7 +249,8 @@ export class CatalogList extends ShopperElement {
     const detached = list.querySelector<HTMLElement>('.detached');
     if (detached) detached.style.top = `${heights.offsetOf(Number(detached.dataset.index))}px`;
     list.style.paddingTop = `${heights.offsetOf(start)}px`;
-    list.style.height = `${heights.offsetOf(heights.count)}px`;
+    // a list shown whole keeps its own height, which follows its rows when they rewrap (a new width or text size)
+    list.style.height = end < heights.count ? `${heights.offsetOf(heights.count)}px` : '';
     const moved = heights.offsetOf(anchor) - before;
     // the scroll event that follows renders the window there
     if (moved) viewport.scrollTop += moved;

@@ -216,6 +216,18 @@ describe('<catalog-list> layout', function () {
       expect(el.getBoundingClientRect().height).to.be.closeTo(content + 2, 1);
     });
 
+    it('follows its rows when a narrower page rewraps them', async () => {
+      const el = await storeList();
+      const before = part(el, 'viewport').getBoundingClientRect().height;
+      el.style.width = '450px';
+      await nextFrame();
+      const viewport = part(el, 'viewport');
+      expect(viewport.getBoundingClientRect().height).to.be.above(before + 20);
+      // taller rows, and no scroll bar inside a list shorter than its maximum
+      expect(viewport.scrollHeight).to.be.at.most(viewport.clientHeight);
+      expect(overlaps(el)).to.deep.equal([]);
+    });
+
     it('stops at --storefront-catalog-list-height and scrolls beyond', async () => {
       const el = await stubbedList(syntheticCatalogs(200), '--storefront-catalog-list-height: 300px');
       const viewport = part(el, 'viewport');

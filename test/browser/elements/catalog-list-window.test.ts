@@ -158,10 +158,10 @@ describe('<catalog-list> windowing', () => {
   });
 
   it('lays rows out by their measured heights, and estimates the rows not shown yet', () => {
-    const heights = new RowHeights(50);
+    const heights = new RowHeights();
     heights.count = 100;
-    // before any row is shown: the guess
-    expect(heights.offsetOf(100)).to.equal(5000);
+    // before any row is shown: the first guess, a row of three lines
+    expect(heights.offsetOf(100)).to.equal(8400);
     // rows 10 to 12 shown, one of them with its release panel open; the first one measured sets the estimate
     heights.measure(10, 80);
     heights.measure(11, 280);

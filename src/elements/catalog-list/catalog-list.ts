@@ -81,7 +81,7 @@ const pick = (texts: string, first: boolean) => texts.split('|')[first ? 0 : 1] 
  *   release notes. Mixed from text and surface unless set.
  * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the list and its buttons.
  * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - The active row, an open Releases button
- *   and its panel. Mixed from text and surface unless set.
+ *   and its panel, the placeholder rows. Mixed from text and surface unless set.
  * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame, row separators, buttons, the spinner.
  *   Mixed from text and surface unless set.
  * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Catalog names and the loading spinner.

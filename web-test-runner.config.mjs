@@ -13,6 +13,8 @@ const TEST_SERVICE_PORT = Number(process.env.TEST_SERVICE_PORT ?? 0);
 let service;
 /** Cookie jars of the named browsers the identity provider commands act for. */
 const jars = new Map();
+/** The DevTools session that holds a test page's default font size, by test session. */
+const fontSizeSessions = new Map();
 
 /** Starts the reference service beside the test server and lets tests drive it through commands. */
 function referenceServicePlugin() {
@@ -26,6 +28,20 @@ function referenceServicePlugin() {
       await service?.close();
     },
     async executeCommand({ command, payload, session }) {
+      if (command === 'default-font-size') {
+        // Chromium's own text size setting (Settings > Appearance > Font size), which `rem` and the page's default
+        // font follow, as a reader with large text has it. The setting lasts while its DevTools session is open.
+        const page = session.browser.getPage(session.id);
+        fontSizeSessions.set(
+          session.id,
+          fontSizeSessions.get(session.id) ?? (await page.context().newCDPSession(page)),
+        );
+        const { size } = payload;
+        await fontSizeSessions.get(session.id).send('Page.setFontSizes', {
+          fontSizes: { standard: size, fixed: Math.round((size * 13) / 16) },
+        });
+        return true;
+      }
       if (command === 'reset-service') {
         await service.reset();
         return true;

@@ -109,7 +109,6 @@ export interface CatalogListAttributes extends TextAttributes<CatalogListTexts> 
   'storage'?: 'session' | 'memory';
   'page-size'?: number | string;
   'row-height'?: number | string;
-  'releases-height'?: number | string;
 }
 /** Event handlers of `<catalog-list>`: React 19 adds a listener for the event named after `on`. */
 export interface CatalogListEvents extends StorefrontErrorEvents {

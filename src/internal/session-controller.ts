@@ -30,7 +30,12 @@ export class SessionController implements ReactiveController {
       }
       this.session = session;
     };
-    this.hostConnected = this.hostUpdate = this.hostDisconnected = sync;
+    this.hostUpdate = this.hostDisconnected = sync;
+    // what changed in the session while the host was away shows when it comes back
+    this.hostConnected = () => {
+      sync();
+      host.requestUpdate();
+    };
     host.addController(this);
   }
 

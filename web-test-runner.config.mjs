@@ -11,6 +11,10 @@ import { chromiumPath } from './scripts/chromium.mjs';
 const TEST_SERVICE_PORT = Number(process.env.TEST_SERVICE_PORT ?? 0);
 
 let service;
+/** Cookie jars of the named browsers the identity provider commands act for. */
+const jars = new Map();
+/** The DevTools session that holds a test page's default font size, by test session. */
+const fontSizeSessions = new Map();
 
 /** Starts the reference service beside the test server and lets tests drive it through commands. */
 function referenceServicePlugin() {
@@ -23,16 +27,79 @@ function referenceServicePlugin() {
     async serverStop() {
       await service?.close();
     },
-    async executeCommand({ command, payload }) {
+    async executeCommand({ command, payload, session }) {
+      if (command === 'default-font-size') {
+        // Chromium's own text size setting (Settings > Appearance > Font size), which `rem` and the page's default
+        // font follow, as a reader with large text has it. The setting lasts while its DevTools session is open.
+        const page = session.browser.getPage(session.id);
+        fontSizeSessions.set(
+          session.id,
+          fontSizeSessions.get(session.id) ?? (await page.context().newCDPSession(page)),
+        );
+        const { size } = payload;
+        await fontSizeSessions.get(session.id).send('Page.setFontSizes', {
+          fontSizes: { standard: size, fixed: Math.round((size * 13) / 16) },
+        });
+        return true;
+      }
       if (command === 'reset-service') {
         await service.reset();
         return true;
       }
+      if (command === 'restart-service') {
+        // A new process on the same port: new signing secret, so every token handed out before is refused.
+        const { port } = service;
+        await service.close();
+        const { startService } = await import('./server/index.js');
+        service = await startService({ port, host: '127.0.0.1', quiet: true });
+        return true;
+      }
       if (command === 'idp-sign-in') {
         // Logs in at the identity provider over HTTP, as a person would in the browser, and returns the
-        // address the identity provider and the service send the browser back to.
-        const { signInAtIdentityProvider } = await import('./test/support/idp-login.js');
-        return signInAtIdentityProvider(payload.url, payload.login, payload.password ?? 'password');
+        // address the identity provider and the service send the browser back to. With `browser`, the cookies
+        // of that named browser are kept between calls (its identity provider session lives on); the answer is
+        // then `{url, loginForm}`, whether the identity provider asked for the password.
+        const { CookieJar, signInAtIdentityProvider } = await import('./test/support/idp-login.js');
+        const { url, login, password = 'password', browser } = payload;
+        if (!browser) return signInAtIdentityProvider(url, login, password);
+        if (!jars.has(browser)) jars.set(browser, new CookieJar());
+        let loginForm = false;
+        const back = await signInAtIdentityProvider(url, login, password, {
+          jar: jars.get(browser),
+          onLoginForm: () => (loginForm = true),
+        });
+        return { url: back, loginForm };
+      }
+      if (command === 'idp-end-session') {
+        // Follows a sign-out address at the identity provider in the named browser; returns where it is sent.
+        const { CookieJar, endSessionAtIdentityProvider } = await import('./test/support/idp-login.js');
+        const { response } = await endSessionAtIdentityProvider(
+          payload.url,
+          jars.get(payload.browser) ?? new CookieJar(),
+        );
+        return response.headers.get('location');
+      }
+      if (command === 'popups' || command === 'close-popups' || command === 'popup-sign-in') {
+        // The windows the test page opened: count them, close them (as the shopper would), or log in in the one
+        // the page opened, as a person would.
+        const page = session.browser.getPage(session.id);
+        const popups = () =>
+          page
+            .context()
+            .pages()
+            .filter((other) => other !== page);
+        if (command === 'popups') return popups().length;
+        if (command === 'close-popups') {
+          const open = popups();
+          for (const popup of open) await popup.close({ runBeforeUnload: false });
+          return open.length;
+        }
+        const popup = popups()[0] ?? (await page.waitForEvent('popup', { timeout: 8000 }));
+        await popup.waitForURL((url) => url.pathname.includes('/idp/interaction/'));
+        await popup.getByLabel('Email').fill(payload.login);
+        await popup.getByLabel('Password').fill(payload.password ?? 'password');
+        await popup.getByRole('button', { name: payload.cancel ? 'Cancel' : 'Sign in' }).click();
+        return true;
       }
       return undefined;
     },

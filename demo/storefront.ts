@@ -1,7 +1,7 @@
 import '../src/define.js';
 import { startEventLog } from './event-log.js';
+import { startSignInOption, startThemeSwitch } from './choices.js';
 import { startLanguageSwitch } from './language-switch.js';
-import { startThemeSwitch } from './theme-switch.js';
 
 startEventLog(document.querySelector('#log')!, document.querySelector('#clear-log')!, [
   'sign-in-redirect',
@@ -17,3 +17,6 @@ startLanguageSwitch(
   document.querySelector('#language')!,
   document.querySelectorAll('account-sign-in, account-picker, catalog-list'),
 );
+const signIn = document.querySelector('account-sign-in')!;
+startSignInOption(document.querySelector('#sign-in-mode')!, signIn, 'mode');
+startSignInOption(document.querySelector('#sign-out-scope')!, signIn, 'sign-out');

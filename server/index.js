@@ -156,6 +156,7 @@ export async function startService({
       callbackUrl: `${baseUrl}/oidc/callback`,
       limits: { entries: limits.idpEntries, entriesPerAddress: limits.idpEntriesPerAddress },
       loginLimiter: rateLimits.login,
+      isStorePage: (uri) => service.signIn.isRegisteredRedirect(uri),
     });
     service.signIn = new SignIn({
       store,

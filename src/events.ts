@@ -17,6 +17,12 @@ export interface SignInRedirectDetail {
 export interface SignedInDetail {
   accountMemberId: string;
   accounts: AccountSession[];
+  /** `true` when a kept session came back (on load, or from another tab of the store) rather than a sign-in. */
+  restored?: boolean;
+}
+/** The chosen account; `restored: true` when the choice came back with a kept session. */
+export interface AccountSelectedDetail extends AccountSession {
+  restored?: boolean;
 }
 /**
  * Why a session ended: `user` (Sign out pressed, or `signOut()`), `expired` (a token's `expires` passed),
@@ -64,7 +70,7 @@ export class SignedOutEvent extends StorefrontEvent<SignedOutDetail> {
   static override readonly eventName = 'signed-out';
 }
 
-export class AccountSelectedEvent extends StorefrontEvent<AccountSession> {
+export class AccountSelectedEvent extends StorefrontEvent<AccountSelectedDetail> {
   static override readonly eventName = 'account-selected';
 }
 

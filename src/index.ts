@@ -38,6 +38,7 @@ export {
   CatalogSelectedEvent,
   StorefrontErrorEvent,
   type AccountSession,
+  type AccountSelectedDetail,
   type SignInRedirectDetail,
   type SignedInDetail,
   type SignedOutDetail,

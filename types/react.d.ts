@@ -82,6 +82,8 @@ export interface AccountSignInAttributes extends TextAttributes<AccountSignInTex
   'display'?: string;
   'prompt'?: string;
   'ui-locales'?: string;
+  'mode'?: 'redirect' | 'popup';
+  'sign-out'?: 'local' | 'everywhere';
   'storage'?: 'session' | 'memory';
 }
 /** Event handlers of `<account-sign-in>`: React 19 adds a listener for the event named after `on`. */
@@ -107,7 +109,6 @@ export interface CatalogListAttributes extends TextAttributes<CatalogListTexts> 
   'storage'?: 'session' | 'memory';
   'page-size'?: number | string;
   'row-height'?: number | string;
-  'releases-height'?: number | string;
 }
 /** Event handlers of `<catalog-list>`: React 19 adds a listener for the event named after `on`. */
 export interface CatalogListEvents extends StorefrontErrorEvents {

@@ -111,6 +111,13 @@ export function sendJson(res, status, body, headers = {}) {
   res.end(text);
 }
 
+/** The headers of the service's own pages: nothing loaded from elsewhere, no framing (a login form inside another
+ * site's frame invites clickjacking). */
+export const PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+};
+
 /**
  * @param {import('node:http').ServerResponse} res
  * @param {number} status
@@ -120,9 +127,7 @@ export function sendHtml(res, status, html) {
   res.statusCode = status;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-store');
-  // no framing: a login form inside another site's frame invites clickjacking
-  res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-  res.setHeader('X-Frame-Options', 'DENY');
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
   res.setHeader('Content-Length', Buffer.byteLength(html));
   res.end(html);
 }

@@ -55,7 +55,15 @@ declare module 'oidc-provider' {
     scopes?: string[];
     claims?: Record<string, string[]>;
     conformIdTokenClaims?: boolean;
-    features?: Record<string, { enabled: boolean }>;
+    features?: {
+      devInteractions?: { enabled: boolean };
+      rpInitiatedLogout?: {
+        enabled: boolean;
+        /** The page asking to confirm a logout; `form` is the form (with its anti-forgery field) to submit. */
+        logoutSource?: (ctx: Context, form: string) => Promise<void>;
+        postLogoutSuccessSource?: (ctx: Context) => Promise<void>;
+      };
+    };
     responseTypes?: string[];
     ttl?: Record<string, number>;
     interactions?: { url: (ctx: Context, interaction: { uid: string }) => string };
@@ -75,6 +83,8 @@ declare module 'oidc-provider' {
     /** Trust X-Forwarded-Host and X-Forwarded-Proto (koa's setting). */
     proxy: boolean;
     Grant: GrantConstructor;
+    /** The class of this provider's clients; its prototype decides where a logout may send the browser back. */
+    Client: { prototype: { postLogoutRedirectUriAllowed(uri: string): boolean } };
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(

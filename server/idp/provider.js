@@ -3,12 +3,15 @@
  * service's own port. It has one client, the service itself (client_secret_basic), PKCE S256 required,
  * scopes openid email profile, `email` in the ID token, no consent screen, and its own login form
  * (fields `login` and `password`, button "Sign in"), served through the service's route table.
+ * RP-initiated logout (`end_session_endpoint`, `/idp/session/end`): a store page sends the shopper here with
+ * the profile's `client_id` and a `post_logout_redirect_uri`, the identity provider asks to confirm, ends its
+ * session and sends the browser back to that page when the store accepts it as a redirect URI.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { envelopeText, HttpError } from '../http/errors.js';
-import { escapeHtml, page, readForm, sendHtml } from '../http/util.js';
+import { escapeHtml, page, PAGE_HEADERS, readForm, sendHtml } from '../http/util.js';
 import { IDP_CLIENT, IDP_USERS, PASSWORD } from '../domain/fixtures.js';
 import { IdpMemoryStorage } from './adapter.js';
 
@@ -64,6 +67,35 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 }
 
 /**
+ * Answers with one of the identity provider's own pages, sent as the service's pages are.
+ * @param {import('oidc-provider').Context} ctx
+ * @param {string} html
+ */
+function showPage(ctx, html) {
+  ctx.type = 'html';
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) ctx.set(name, value);
+  ctx.body = html;
+}
+
+/**
+ * The page that asks whether to end the identity provider's session too (a logout request that carries no
+ * ID token could come from any site, so the person confirms). `form` is oidc-provider's form, with its
+ * anti-forgery field; the buttons submit it.
+ * @param {string} form
+ */
+function logoutPage(form) {
+  return page(
+    'Sign out - Example ID',
+    `<h1>Example ID</h1>
+<p>You signed out of the store. Sign out of Example ID in this browser too? The next sign-in will then ask
+for your password.</p>
+${form}
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out of Example ID</button>
+<button type="submit" form="op.logoutForm">Stay signed in</button>`,
+  );
+}
+
+/**
  * @typedef {{ entries: number, entriesPerAddress: number }} IdpLimits what the identity provider keeps:
  *   sessions, interactions, grants and codes in total, and per client address
  */
@@ -82,9 +114,10 @@ function asPageError(error) {
 export class EmbeddedIdp {
   /**
    * @param {{ baseUrl: string, issuer: string, callbackUrl: string, limits: IdpLimits,
-   *   loginLimiter: import('../http/rate-limit.js').RateLimiter }} options
+   *   loginLimiter: import('../http/rate-limit.js').RateLimiter, isStorePage: (uri: string) => boolean }} options
+   *   `isStorePage`: whether the store accepts an address as a redirect URI (also where a sign-out may return)
    */
-  static async create({ baseUrl, issuer, callbackUrl, limits, loginLimiter }) {
+  static async create({ baseUrl, issuer, callbackUrl, limits, loginLimiter, isStorePage }) {
     const Provider = await loadProvider();
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'reference-idp' };
@@ -115,7 +148,19 @@ export class EmbeddedIdp {
       scopes: ['openid', 'email', 'profile'],
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       conformIdTokenClaims: false,
-      features: { devInteractions: { enabled: false } },
+      features: {
+        devInteractions: { enabled: false },
+        rpInitiatedLogout: {
+          enabled: true,
+          async logoutSource(ctx, form) {
+            showPage(ctx, logoutPage(form));
+          },
+          // where a sign-out without a page to return to ends
+          async postLogoutSuccessSource(ctx) {
+            showPage(ctx, page('Signed out - Example ID', '<h1>Example ID</h1><p>You are signed out.</p>'));
+          },
+        },
+      },
       responseTypes: ['code'],
       ttl: {
         AccessToken: 600,
@@ -152,15 +197,19 @@ export class EmbeddedIdp {
         };
       },
       async renderError(ctx, out) {
-        ctx.type = 'html';
-        ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-        ctx.body = page(
-          'Sign-in error',
-          `<h1>Sign-in error</h1><p>${escapeHtml(String(out.error))}</p>` +
-            `<p>${escapeHtml(String(out.error_description ?? ''))}</p>`,
+        showPage(
+          ctx,
+          page(
+            'Sign-in error',
+            `<h1>Sign-in error</h1><p>${escapeHtml(String(out.error))}</p>` +
+              `<p>${escapeHtml(String(out.error_description ?? ''))}</p>`,
+          ),
         );
       },
     });
+    // A store page may ask to come back after a sign-out where the store lets a sign-in come back (any loopback
+    // page, and the registered redirect URIs), rather than only at a fixed list of the client's
+    provider.Client.prototype.postLogoutRedirectUriAllowed = isStorePage;
     // oidc-provider writes its absolute links from the request's host and scheme: the service sets both
     // from its configured base URL on every request it hands over, never from what the client sent
     provider.proxy = true;

@@ -9,7 +9,9 @@ export type StorefrontErrorCode =
   | 'state_mismatch'
   | 'idp_error'
   | 'unsafe_endpoint'
-  | 'not_configured';
+  | 'not_configured'
+  | 'insecure_context'
+  | 'popup_closed';
 
 /**
  * The one error type of the library. `code` says what kind of failure it was; an HTTP failure also

@@ -26,7 +26,13 @@ export interface OidcProfile {
   id: string;
   type?: string;
   name?: string;
-  links: { 'authorization-endpoint': string };
+  /** The store's client at the profile's identity provider (the vendor's attribute, beyond the spec). */
+  client_id?: string;
+  links: {
+    'authorization-endpoint': string;
+    /** The identity provider's OpenID Connect discovery document (the vendor's link, beyond the spec). */
+    'client-discovery-url'?: string;
+  };
 }
 
 export interface AccountMember {

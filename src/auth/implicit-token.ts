@@ -1,4 +1,5 @@
 import type { StorefrontClient, TokenSource } from '../api/client.js';
+import { StorefrontError } from '../api/errors.js';
 
 const cache = new Map<string, { token: Promise<string>; renewAt: number }>();
 
@@ -18,15 +19,30 @@ export function implicitTokenSource(client: StorefrontClient, clientId: string):
           fresh.renewAt = Date.now() + answer.expires_in * 1000 - 30_000;
           return answer.access_token;
         },
-        (error) => {
+        (error: StorefrontError) => {
           cache.delete(key);
-          throw error;
+          throw explain(error, client.baseUrl, clientId);
         },
       );
       cache.set(key, (entry = fresh));
     }
     return entry.token;
   };
+}
+
+/**
+ * The first call of every shopper element asks for this token, so its failure names the attribute to check: a
+ * 401 (the store knows no such client) the `client-id`, a 404 (nothing answers there) the `base-url`.
+ */
+function explain(error: StorefrontError, baseUrl: string, clientId: string): StorefrontError {
+  const { status } = error;
+  const problem =
+    status == 401
+      ? `The store refused the client-id "${clientId}".`
+      : status == 404 && `Nothing answers at ${baseUrl}/oauth/access_token: the base-url looks wrong.`;
+  return problem
+    ? new StorefrontError('not_configured', problem, { status, errors: error.errors, cause: error })
+    : error;
 }
 
 /** Drops every cached implicit token (after a 401, or in tests). */

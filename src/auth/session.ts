@@ -1,17 +1,30 @@
 import type { AccountSession, SignedInDetail, SignedOutReason } from '../events.js';
-import { readStored, sessionKey, writeStored } from '../internal/storage.js';
+import { readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '../internal/storage.js';
 
-/** Where a session is kept: `session` survives reloads in the tab (sessionStorage), `memory` keeps nothing. */
+/**
+ * Where a session is kept: `session` survives reloads in the tab (sessionStorage) and is shared live with the
+ * store's other tabs; `memory` keeps nothing and shares nothing.
+ */
 export type SessionStorageMode = 'session' | 'memory';
 
+/** A change of the session; `restored` when it came back on load or from another tab rather than a sign-in here. */
 export type SessionChange =
-  | { type: 'signed-in' }
+  | { type: 'signed-in'; restored?: boolean }
   | { type: 'signed-out'; reason: SignedOutReason }
-  | { type: 'account-selected'; account: AccountSession };
+  | { type: 'account-selected'; account: AccountSession; restored?: boolean };
 
-interface SessionData extends SignedInDetail {
+/** What a sign-in leaves: the member, the account tokens, and the OIDC profile it went through. */
+export interface MemberSignIn extends SignedInDetail {
+  profileId?: string;
+}
+
+interface SessionData extends MemberSignIn {
+  /** The account chosen in this tab; each tab chooses its own. */
   selectedAccountId?: string;
 }
+
+/** What one tab says to the store's other tabs: "who is signed in?", "this member is", or "signed out". */
+type Message = { ask: true } | { session: MemberSignIn } | { out: SignedOutReason };
 
 /**
  * The sessions of this page, one per client id, made on first use and kept for the page's life. A test page that
@@ -19,22 +32,46 @@ interface SessionData extends SignedInDetail {
  */
 export const sessions = new Map<string, MemberSession>();
 
+/** A sign-in as the tabs hand it to each other: without the account a tab chose (each tab chooses its own). */
+const shared = ({ accountMemberId, accounts, profileId }: MemberSignIn): MemberSignIn => ({
+  accountMemberId,
+  accounts,
+  profileId,
+});
+
 /** Tokens of one sign-in expire together: once any has passed (or cannot be read), the whole session ends. */
 const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Date.parse(a.expires) || 0) ?? []));
 
 /**
- * The signed-in member of one client on this page, shared by every element with the same `client-id`.
+ * `data` when it is a sign-in of the right shape whose tokens have not expired: what sessionStorage or another
+ * tab hands over is believed only then, and anything else is never sent.
+ */
+function trusted(data: SessionData | undefined): SessionData | undefined {
+  try {
+    const strings = (...values: unknown[]) => values.every((v) => typeof v == 'string');
+    const valid = data!.accounts.every((a) => a.token && strings(a.accountId, a.accountName, a.token, a.expires));
+    if (valid && strings(data!.accountMemberId) && expiry(data) > Date.now()) return data;
+  } catch {
+    // not a sign-in
+  }
+}
+
+/**
+ * The signed-in member of one client on this page, shared by every element with the same `client-id`, and with
+ * the store's other tabs (a BroadcastChannel per `client-id` and `base-url`) unless kept in memory only.
  * Holds the account management tokens; never hands out an expired one.
  */
 export class MemberSession {
   /**
    * The one session of `clientId` on this page. Without `mode`, an existing session keeps its storage (a new one
-   * uses sessionStorage), so an element that does not care (the picker) does not switch it.
+   * uses sessionStorage), so an element that does not care (the picker) does not switch it. An element that
+   * knows the service (`baseUrl`) lets the session talk to the store's other tabs.
    */
-  static for(clientId: string, mode?: SessionStorageMode): MemberSession {
+  static for(clientId: string, mode?: SessionStorageMode, baseUrl?: string): MemberSession {
     let session = sessions.get(clientId);
     if (!session) sessions.set(clientId, (session = new MemberSession(clientId, mode)));
     else if (mode) session.useStorage(mode);
+    if (baseUrl) session.#share(baseUrl);
     return session;
   }
 
@@ -42,29 +79,20 @@ export class MemberSession {
   #key: string;
   #memory: boolean;
   #data?: SessionData;
+  /** The session came from sessionStorage and has not been announced yet. */
+  #restored: boolean;
   #listeners = new Set<(change: SessionChange) => void>();
   #timer?: ReturnType<typeof setTimeout>;
+  #baseUrl?: string;
+  #channel?: BroadcastChannel;
 
   private constructor(clientId: string, mode?: SessionStorageMode) {
     this.clientId = clientId;
     this.#key = sessionKey(clientId);
     this.#memory = mode == 'memory';
-    if (!this.#memory) {
-      try {
-        // Only well-formed data is trusted; anything else (nothing stored included) is removed, never sent.
-        const data = readStored(this.#key) as SessionData;
-        for (const a of data.accounts) {
-          if (![a.accountId, a.accountName, a.token, a.expires].every((v) => typeof v == 'string') || !a.token) throw a;
-        }
-        if (typeof data.accountMemberId != 'string') throw data;
-        if (typeof data.selectedAccountId != 'string') delete data.selectedAccountId;
-        this.#data = data;
-      } catch {
-        // untrusted: removed below
-      }
-    }
-    // A stored session that has expired ends silently: nobody listens yet.
-    if (this.#data && expiry(this.#data) <= Date.now()) this.#data = undefined;
+    // An expired stored session ends silently (nobody listens yet).
+    this.#data = this.#memory ? undefined : trusted(readStored(this.#key) as SessionData);
+    this.#restored = !!this.#data;
     // Nothing trusted, or memory mode: what a page kept earlier in this tab goes, so no token lingers there.
     if (!this.#data) this.#persist();
   }
@@ -83,33 +111,42 @@ export class MemberSession {
     return (this.signedIn && this.#data?.accounts) || [];
   }
 
+  /** The OIDC profile the member signed in through, when known. */
+  get profileId(): string | undefined {
+    return this.#data?.profileId;
+  }
+
   get selectedAccount(): AccountSession | undefined {
     return this.accounts.find((account) => account.accountId === this.#data?.selectedAccountId);
   }
 
   /**
-   * Switches between sessionStorage and memory; leaving sessionStorage removes what was kept there. The mode it
-   * already has changes nothing, so elements that name it on every render do not rewrite the storage.
+   * Switches between sessionStorage and memory; leaving sessionStorage removes what was kept there and stops
+   * sharing with other tabs. The mode it already has changes nothing, so elements that name it on every render
+   * do not rewrite the storage.
    */
   useStorage(mode: SessionStorageMode): void {
     const memory = mode == 'memory';
     if (memory != this.#memory) {
       this.#memory = memory;
       this.#persist();
+      this.#channel?.close();
+      this.#channel = undefined;
+      if (this.#baseUrl) this.#share(this.#baseUrl);
     }
   }
 
-  signIn(detail: SignedInDetail): void {
-    const { accounts } = detail;
-    this.#data = { ...detail, selectedAccountId: accounts.length == 1 ? accounts[0].accountId : undefined };
+  /** Keeps a sign-in (made here, unless `restored`) and tells the elements and, for one made here, the other tabs. */
+  signIn(signIn: MemberSignIn, restored?: boolean): void {
+    const { accounts } = signIn;
+    this.#data = { ...shared(signIn), selectedAccountId: accounts.length == 1 ? accounts[0].accountId : undefined };
     this.#persist();
-    this.#notify({ type: 'signed-in' });
+    if (!restored) this.#post({ session: shared(signIn) });
     this.#schedule();
-    const account = this.selectedAccount;
-    if (account) this.#notify({ type: 'account-selected', account });
+    this.#announce(restored);
   }
 
-  /** Chooses the account to act for; returns it, or undefined when the member has no such account. */
+  /** Chooses the account to act for (in this tab); returns it, or undefined when the member has no such account. */
   select(accountId: string): AccountSession | undefined {
     const account = this.accounts.find((candidate) => candidate.accountId === accountId);
     if (account && this.#data!.selectedAccountId !== accountId) {
@@ -120,7 +157,13 @@ export class MemberSession {
     return account;
   }
 
+  /** Ends the session here and in the store's other tabs (there as `elsewhere`, when the shopper signed out). */
   signOut(reason: SignedOutReason = 'user'): void {
+    if (this.#data) this.#post({ out: reason });
+    this.#end(reason);
+  }
+
+  #end(reason: SignedOutReason): void {
     if (!this.#data) return;
     this.#data = undefined;
     clearTimeout(this.#timer);
@@ -129,16 +172,56 @@ export class MemberSession {
   }
 
   /**
-   * Calls `listener` on every change; returns the function that stops it. While anyone listens, a timer ends the
-   * session when its tokens expire (`signed-out`, reason `expired`); unwatched, it ends when next read.
+   * Calls `listener` on every change; returns the function that stops it. A session kept from an earlier page of
+   * the tab is announced once, right after the elements of the page have subscribed: `signed-in`, then the chosen
+   * account, both `restored`. While anyone listens, a timer ends the session when its tokens expire (`signed-out`,
+   * reason `expired`); unwatched, it ends when next read.
    */
   subscribe(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener);
+    const data = this.#data;
+    // unless a sign-in or sign-out came first
+    if (this.#restored) queueMicrotask(() => data == this.#data && this.#announce(true));
+    this.#restored = false;
     this.#schedule();
     return () => {
       this.#listeners.delete(listener);
       this.#schedule();
     };
+  }
+
+  #announce(restored?: boolean): void {
+    if (!this.signedIn) return;
+    this.#notify({ type: 'signed-in', restored });
+    const account = this.selectedAccount;
+    if (account) this.#notify({ type: 'account-selected', account, restored });
+  }
+
+  /**
+   * Opens the store's channel to the other tabs (not in memory mode) and asks them who is signed in. A session this
+   * tab kept from before the shopper signed out (in a tab that was asleep, say) is dropped: the sign-in that made
+   * it removed the marker, so a marker means a sign-out came after.
+   */
+  #share(baseUrl: string): void {
+    this.#baseUrl = baseUrl;
+    if (this.#memory || this.#channel) return;
+    if (signedOutMarker(storeKey('signed-out', baseUrl, this.clientId))) this.#end('elsewhere');
+    this.#channel = new BroadcastChannel(storeKey('channel', baseUrl, this.clientId));
+    this.#channel.onmessage = ({ data }: MessageEvent<Message>) => {
+      if ('ask' in data) {
+        if (this.signedIn) this.#post({ session: shared(this.#data!) });
+      } else if ('out' in data) {
+        this.#end(data.out == 'user' ? 'elsewhere' : data.out);
+      } else if (trusted(data.session) && data.session.accountMemberId != this.accountMemberId) {
+        this.signIn(data.session, true);
+      }
+    };
+    // also when this tab kept one: another tab may have signed someone else in since
+    this.#post({ ask: true });
+  }
+
+  #post(message: Message): void {
+    this.#channel?.postMessage(message);
   }
 
   #schedule(): void {

@@ -6,8 +6,8 @@
 import type { StorefrontClient } from '../api/client.js';
 import { StorefrontError } from '../api/errors.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
-import type { SignedInDetail } from '../events.js';
 import { createPkcePair, createState } from './pkce.js';
+import type { MemberSignIn } from './session.js';
 import {
   type SignInTransaction,
   type TransactionStoreOptions,
@@ -46,6 +46,8 @@ export interface StartSignInOptions extends TransactionStoreOptions {
   display?: string;
   prompt?: string;
   uiLocales?: string;
+  /** The shopper signed out since the last sign-in: the identity provider must ask for the password again. */
+  loginAgain?: boolean;
   /** The address of the page; an https page refuses plain-http sign-in addresses. Defaults to `location.href`. */
   pageUrl?: string;
 }
@@ -64,9 +66,13 @@ function parse(address: unknown): URL | undefined {
   }
 }
 
+/** A loopback address: plain http to it never leaves the machine. */
+export const isLoopback = (url: URL): boolean => /^(localhost|127\.0\.0\.1|\[::1\]|.*\.localhost)$/.test(url.hostname);
+
 /**
- * The sign-in address as a URL, or an `unsafe_endpoint` error: only http(s) without credentials is opened, and
- * plain http only to a loopback host when the page or the redirect URI is https (a downgrade would expose it).
+ * A sign-in (or sign-out) address of the identity provider's side as a URL, or an `unsafe_endpoint` error: only
+ * http(s) without credentials is opened, and plain http only to a loopback host when the page or the redirect
+ * URI is https (a downgrade would expose it).
  */
 export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<string | undefined> = []): URL {
   const url = parse(endpoint);
@@ -76,13 +82,18 @@ export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<
     !(http || url.protocol == 'https:') ||
     url.username ||
     url.password ||
-    (http &&
-      !/^(localhost|127\.0\.0\.1|\[::1\]|.*\.localhost)$/.test(url.hostname) &&
-      secureContextUrls.some((page) => /^https:/i.test(page!)))
+    (http && !isLoopback(url) && secureContextUrls.some((page) => /^https:/i.test(page!)))
   ) {
     throw new StorefrontError('unsafe_endpoint', 'The sign-in address is not safe to open.');
   }
   return url;
+}
+
+/** The prompt of a sign-in: the page's own values, and `login` after a sign-out (`none` cannot go with it). */
+function promptFor({ prompt = '', loginAgain }: StartSignInOptions): string {
+  return loginAgain
+    ? [...prompt.split(' ').filter((v) => v && v != 'none' && v != 'login'), 'login'].join(' ')
+    : prompt;
 }
 
 /** The authorization request address: the endpoint with the client's parameters set (RFC 6749, RFC 7636). */
@@ -108,7 +119,7 @@ export function buildAuthorizationUrl(request: AuthorizationRequest): string {
 
 /**
  * Prepares one sign-in: checks the profile's address, makes a fresh verifier, challenge and state, remembers the
- * transaction, and returns the address to send the browser to.
+ * transaction, and returns the address to send the browser to (or open in a popup).
  */
 export async function startSignIn(options: StartSignInOptions): Promise<StartedSignIn> {
   const { profile, redirectUri } = options;
@@ -119,7 +130,14 @@ export async function startSignIn(options: StartSignInOptions): Promise<StartedS
   const { codeVerifier, codeChallenge } = await createPkcePair();
   const state = createState();
   return {
-    url: buildAuthorizationUrl({ ...options, endpoint, clientId: options.authorizationClientId, state, codeChallenge }),
+    url: buildAuthorizationUrl({
+      ...options,
+      endpoint,
+      clientId: options.authorizationClientId,
+      state,
+      codeChallenge,
+      prompt: promptFor(options),
+    }),
     transaction: saveTransaction({ ...options, state, codeVerifier, profileId: profile.id }, options),
   };
 }
@@ -179,12 +197,10 @@ export interface CompleteSignInOptions extends TransactionStoreOptions {
  * Finishes the sign-in the callback answers. The state must name a live transaction started for this store
  * (same client id, same service origin): otherwise `state_mismatch`, before anything else is believed and
  * without any request, so a forged or replayed address can neither show its text nor send a code anywhere.
- * Then an error callback becomes `idp_error`, and a code is exchanged for account management tokens.
+ * Then an error callback becomes `idp_error`, and a code is exchanged for account management tokens; the sign-in
+ * names the OIDC profile it went through.
  */
-export async function completeSignIn(
-  callback: SignInCallback,
-  options: CompleteSignInOptions,
-): Promise<SignedInDetail> {
+export async function completeSignIn(callback: SignInCallback, options: CompleteSignInOptions): Promise<MemberSignIn> {
   // The transaction is used up in every case, so the same callback can never be redeemed twice.
   const transaction = consumeTransaction(callback.state, options);
   const { client, clientId } = options;
@@ -199,11 +215,12 @@ export async function completeSignIn(
     const { error, description } = callback;
     throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
   }
-  return toSignedInDetail(await client.createAccountManagementTokens({ ...transaction, code: callback.code }, options));
+  const answer = await client.createAccountManagementTokens({ ...transaction, code: callback.code }, options);
+  return { ...toSignedInDetail(answer), profileId: transaction.profileId };
 }
 
 /** The token answer as the `signed-in` detail; `invalid_response` when a token is incomplete. */
-export function toSignedInDetail(answer: AccountManagementTokenResponse): SignedInDetail {
+export function toSignedInDetail(answer: AccountManagementTokenResponse): MemberSignIn {
   return {
     accountMemberId: answer.meta.account_member_id,
     accounts: answer.data.map(({ account_id: accountId, account_name, token, expires }) => {

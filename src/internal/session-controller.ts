@@ -1,11 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { MemberSession, type SessionChange, type SessionStorageMode } from '../auth/session.js';
 
-type Host = ReactiveControllerHost & HTMLElement & { clientId?: string; storage?: SessionStorageMode };
+type Host = ReactiveControllerHost &
+  HTMLElement & { clientId?: string; storage?: SessionStorageMode; baseUrl?: string };
 
 /**
  * Keeps a host subscribed, while it is connected, to the shared session of its `client-id` (following changes of
  * the client id), re-rendering it on every change. `storage` other than `session`/`memory` leaves the session's.
+ * A host with a `base-url` lets the session share itself with the store's other tabs.
  */
 export class SessionController implements ReactiveController {
   /** The session of the host's client id (undefined without one). */
@@ -14,10 +16,10 @@ export class SessionController implements ReactiveController {
 
   constructor(host: Host, onChange: (change: SessionChange) => void = () => {}) {
     const sync = () => {
-      const { clientId, storage } = host;
+      const { clientId, storage, baseUrl } = host;
       const session =
         clientId && host.isConnected
-          ? MemberSession.for(clientId, storage == 'memory' || storage == 'session' ? storage : undefined)
+          ? MemberSession.for(clientId, storage == 'memory' || storage == 'session' ? storage : undefined, baseUrl)
           : undefined;
       if (session != this.session) {
         this.#off?.();
@@ -28,7 +30,12 @@ export class SessionController implements ReactiveController {
       }
       this.session = session;
     };
-    this.hostConnected = this.hostUpdate = this.hostDisconnected = sync;
+    this.hostUpdate = this.hostDisconnected = sync;
+    // what changed in the session while the host was away shows when it comes back
+    this.hostConnected = () => {
+      sync();
+      host.requestUpdate();
+    };
     host.addController(this);
   }
 

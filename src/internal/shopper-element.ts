@@ -1,7 +1,11 @@
 import { property } from 'lit/decorators.js';
+import type { StorefrontError } from '../api/errors.js';
 import type { SessionChange, SessionStorageMode } from '../auth/session.js';
 import { ShopperController } from './shopper-controller.js';
 import { ServiceElement } from './service-element.js';
+
+/** The mistakes in the page's setup already written to the console. */
+const warned = new Set<string>();
 
 /**
  * A shopper's element that calls the service: it follows the page's shared session of its `client-id`, and
@@ -12,8 +16,9 @@ export abstract class ShopperElement extends ServiceElement {
   @property({ attribute: 'client-id' }) clientId = '';
 
   /**
-   * Where the shared session is kept: `session` (sessionStorage, survives reloads of the tab) or `memory`; unset
-   * leaves the shared session's own (`session` unless another element chose otherwise).
+   * Where the shared session is kept: `session` (sessionStorage, survives reloads of the tab, and shared live with
+   * the store's other open tabs) or `memory` (this page only); unset leaves the shared session's own (`session`
+   * unless another element chose otherwise).
    */
   @property() storage?: SessionStorageMode;
 
@@ -21,4 +26,18 @@ export abstract class ShopperElement extends ServiceElement {
 
   /** Hears every change of the shared session (the element is updated after it anyway). */
   protected sessionChanged(_change: SessionChange): void {}
+
+  /**
+   * A mistake in the page's setup (`not_configured`, `insecure_context`) also goes to the console, once a page,
+   * naming the element: the developer who made it reads it there.
+   */
+  protected override reportError(error: unknown): StorefrontError {
+    const reported = super.reportError(error);
+    const warning = `<${this.localName}>: ${reported.message}`;
+    if (/^(not_configured|insecure_context)$/.test(reported.code) && !warned.has(warning)) {
+      warned.add(warning);
+      console.warn(warning);
+    }
+    return reported;
+  }
 }

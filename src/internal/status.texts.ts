@@ -25,6 +25,17 @@ export const errorTexts = {
   httpErrorText: 'The store refused the request (HTTP {status}).',
 };
 
+/**
+ * The sentences of a page's setup that the store's first answer showed wrong (`not_configured` with the status of
+ * that answer), in the elements that ask for the store's implicit token: each names the attribute to fix.
+ */
+export const setupErrorTexts = {
+  /** The store knows no client of that `client-id` (`not_configured`, HTTP 401); `{clientId}` is the attribute. */
+  unknownClientIdText: 'The store refused the client-id "{clientId}".',
+  /** Nothing answers as a store at `base-url` (`not_configured`, HTTP 404); `{baseUrl}` is the attribute. */
+  wrongBaseUrlText: 'No store answers at {baseUrl}: the base-url looks wrong.',
+};
+
 /** The sentences only a sign-in can need. */
 export const signInErrorTexts = {
   /** The sign-in that came back matches none this tab started, or it expired (`state_mismatch`). */
@@ -32,6 +43,17 @@ export const signInErrorTexts = {
     'This sign-in could not be verified (it may have expired or been used already). Please sign in again.',
   /** The identity provider ended the sign-in with an error, e.g. the shopper cancelled (`idp_error`). */
   idpErrorText: 'Sign-in was not completed. Please try again.',
+  /** A plain-http page other than localhost: browsers give it no WebCrypto, sign-in needs it (`insecure_context`). */
+  insecureContextText: 'Sign-in needs a secure page: serve this page over https (or from localhost).',
 };
 
-export type ErrorTexts = typeof errorTexts & Partial<typeof signInErrorTexts> & { notConfiguredText: string };
+/**
+ * The sentences an element's errors are read from (the element itself: its catalog, and the `client-id` and
+ * `base-url` a setup error names).
+ */
+export type ErrorTexts = typeof errorTexts &
+  Partial<typeof signInErrorTexts & typeof setupErrorTexts> & {
+    notConfiguredText: string;
+    clientId?: string;
+    baseUrl?: string;
+  };

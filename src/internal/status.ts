@@ -36,6 +36,10 @@ export function renderEmpty(message: string): TemplateResult {
 
 /** The sentence a shopper or operator reads for an error, from the element's catalog (`texts`). */
 export function describeForPeople({ code, status = 0 }: StorefrontError, texts: ErrorTexts): string {
+  // the store's first answer showed the page's setup wrong (a client it does not know, no store at the address):
+  // the sentence names the attribute to fix
+  const setup = code == 'not_configured' && (status == 401 ? texts.unknownClientIdText : texts.wrongBaseUrlText);
+  if (status && setup) return fill(setup, { clientId: texts.clientId, baseUrl: texts.baseUrl });
   if (code != 'http_error') {
     // each code's sentence is named after it: network_error, networkErrorText
     const name = code.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()) + 'Text';

@@ -28,18 +28,24 @@ export function perLocale<T>(make: (locale?: string) => T): (locale?: string) =>
 }
 
 const pluralRules = perLocale((locale) => new Intl.PluralRules(locale));
+const lists = perLocale((locale) => new Intl.ListFormat(locale));
+
+/** A value as a text shows it in `locale`: a number in its digits, a list joined with its "and". */
+function written(value: unknown, locale?: string): string {
+  if (typeof value == 'number') return value.toLocaleString(locale);
+  return Array.isArray(value) ? lists(locale).format(value as string[]) : String(value);
+}
 
 /**
- * `text` with its `{name}` placeholders replaced from `values`, numbers written for `locale`. A plural takes the
- * form of `values.count` in that language, or its `other` form when it has none for that category.
+ * `text` with its `{name}` placeholders replaced from `values`, numbers and lists written for `locale`. A plural
+ * takes the form of `values.count` in that language, or its `other` form when it has none for that category.
  */
 export function fill(text: Text, values: Record<string, unknown>, locale?: string): string {
   const words =
     typeof text == 'string' ? text : (text[pluralRules(locale).select(values.count as number)] ?? text.other);
-  return words.replace(/\{(\w+)\}/g, (whole, key: string) => {
-    const value = values[key];
-    return value == null ? whole : typeof value == 'number' ? value.toLocaleString(locale) : String(value);
-  });
+  return words.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    values[key] == null ? whole : written(values[key], locale),
+  );
 }
 
 /** The attribute of a catalog key: `emptyText` is `empty-text`. */

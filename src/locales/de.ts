@@ -4,6 +4,7 @@
 import {
   type ErrorTranslation,
   type PagedTableTranslation,
+  type SetupErrorTranslation,
   type SignInErrorTranslation,
   type Translation,
   addTranslation,
@@ -21,11 +22,18 @@ const errors: ErrorTranslation = {
   httpErrorText: 'Der Shop hat die Anfrage abgelehnt (HTTP {status}).',
 };
 
+const setupErrors: SetupErrorTranslation = {
+  unknownClientIdText: 'Der Shop hat die client-id „{clientId}“ abgelehnt.',
+  wrongBaseUrlText: 'Unter {baseUrl} antwortet kein Shop: Die base-url scheint falsch zu sein.',
+};
+
 const signInErrors: SignInErrorTranslation = {
   stateMismatchText:
     'Diese Anmeldung konnte nicht bestätigt werden (sie ist vielleicht abgelaufen oder wurde schon verwendet). ' +
     'Bitte melden Sie sich erneut an.',
   idpErrorText: 'Die Anmeldung wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
+  insecureContextText:
+    'Die Anmeldung braucht eine sichere Seite: Liefern Sie diese Seite über https aus (oder von localhost).',
 };
 
 const table: PagedTableTranslation = {
@@ -68,7 +76,13 @@ export const de: Translation = {
     notConfiguredText: 'Für diesen Shop ist die Anmeldung noch nicht eingerichtet.',
     expiredText: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     rejectedText: 'Der Shop hat Ihre Sitzung beendet. Bitte melden Sie sich erneut an.',
+    cancelledText: 'Die Anmeldung wurde nicht abgeschlossen.',
+    missingAttributesText: {
+      one: 'Setzen Sie das Attribut {attributes}.',
+      other: 'Setzen Sie die Attribute {attributes}.',
+    },
     ...errors,
+    ...setupErrors,
     ...signInErrors,
   },
   'account-picker': {
@@ -98,7 +112,9 @@ export const de: Translation = {
     noPublishedDateText: 'Kein Veröffentlichungsdatum angegeben',
     retentionText: 'Nur die aktuelle Version und die zwei davor werden aufbewahrt.',
     noReleasesText: 'Dieser Katalog wurde noch nicht veröffentlicht.',
+    loadedText: { one: '{count} Katalog', other: '{count} Kataloge' },
     ...errors,
+    ...setupErrors,
   },
   'account-members': {
     ...table,

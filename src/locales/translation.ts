@@ -6,7 +6,7 @@ import type { AccountSignInTexts } from '../elements/account-sign-in/account-sig
 import type { CatalogListTexts } from '../elements/catalog-list/catalog-list.texts.js';
 import { addTranslation as add } from '../internal/language.js';
 import type { PagedTableTexts } from '../internal/paged-table.texts.js';
-import type { errorTexts, signInErrorTexts } from '../internal/status.texts.js';
+import type { errorTexts, setupErrorTexts, signInErrorTexts } from '../internal/status.texts.js';
 import type { TranslationOf } from '../internal/texts.js';
 
 export type {
@@ -33,6 +33,8 @@ export type Translation = {
 
 /** The error sentences the elements that call the service share, written once per language. */
 export type ErrorTranslation = TranslationOf<typeof errorTexts>;
+/** The sentences of a page's setup the store's first answer showed wrong (sign-in and the catalog list). */
+export type SetupErrorTranslation = TranslationOf<typeof setupErrorTexts>;
 /** The error sentences only a sign-in shows. */
 export type SignInErrorTranslation = TranslationOf<typeof signInErrorTexts>;
 /** The texts both operator tables share. */

@@ -18,12 +18,13 @@ const RECORDED_EVENTS = [
 ];
 
 export async function startStack() {
-  const service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
+  let service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
   process.env.SERVICE_URL = service.baseUrl;
   const demo = await createServer({
     configFile: 'vite.config.ts',
     logLevel: 'silent',
-    server: { port: 0, host: '127.0.0.1', strictPort: false },
+    // shop.test: a name that is no secure context (the browser maps it to this machine, see below)
+    server: { port: 0, host: '127.0.0.1', strictPort: false, allowedHosts: ['shop.test'] },
   });
   await demo.listen();
   const address = demo.httpServer.address();
@@ -37,17 +38,28 @@ export async function startStack() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--host-resolver-rules=MAP shop.test 127.0.0.1',
     ],
   });
   return {
-    service,
+    get service() {
+      return service;
+    },
     demoUrl,
+    /** The demo under a plain-http name that is not localhost: a page that is no secure context. */
+    insecureDemoUrl: `http://shop.test:${address.port}/`,
     browser,
-    async newPage() {
-      const context = await browser.newContext();
-      const page = await context.newPage();
+    /** A page in a new browser profile, or (with `context`) another tab of that one. */
+    async newPage(context) {
+      const page = await (context ?? (await browser.newContext())).newPage();
       await recordEvents(page);
       return page;
+    },
+    /** Stops the service and starts a new one on its port: new signing keys, so the tokens handed out are refused. */
+    async restartService() {
+      const { port } = service;
+      await service.close();
+      service = await startService({ port, host: '127.0.0.1', quiet: true });
     },
     async close() {
       await browser.close();

@@ -50,6 +50,7 @@ const EXPECTED = {
     'AccountMembership',
     'AccountMembershipsTexts',
     'AccountPickerTexts',
+    'AccountSelectedDetail',
     'AccountSession',
     'AccountSignInTexts',
     'Catalog',

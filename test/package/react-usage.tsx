@@ -16,15 +16,20 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
         redirect-uri="http://localhost:5173/"
         ui-locales="en"
         storage="memory"
+        mode="popup"
+        sign-out="everywhere"
         class="sign-in"
-        onsigned-in={(event) => setToken(event.detail.accounts[0]?.token)}
+        onsigned-in={(event) => event.detail.restored || setToken(event.detail.accounts[0]?.token)}
         onsign-in-redirect={(event) => event.detail.url.length > 0 && event.preventDefault()}
-        onsigned-out={(event) => event.detail.reason === 'expired'}
+        onsigned-out={(event) => event.detail.reason === 'elsewhere'}
         onstorefront-error={(event) => console.warn(event.detail.error.code)}
       >
         <span slot="heading">Welcome</span>
       </account-sign-in>
-      <account-picker client-id="storefront" onaccount-selected={(event) => setToken(event.detail.token)} />
+      <account-picker
+        client-id="storefront"
+        onaccount-selected={(event) => event.detail.restored || setToken(event.detail.token)}
+      />
       <catalog-list
         baseUrl="http://localhost:8787"
         clientId="storefront"
@@ -48,6 +53,10 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
         onmembership-created={(event) => console.log(event.detail.membership, event.detail.member)}
       />
 
+      {/* @ts-expect-error mode is 'redirect' or 'popup' */}
+      <account-sign-in mode="window" />
+      {/* @ts-expect-error sign-out is 'local' or 'everywhere' */}
+      <account-sign-in sign-out="all" />
       {/* @ts-expect-error storage is 'session' or 'memory' */}
       <account-picker storage="local" />
       {/* @ts-expect-error the handler receives that element's event type */}

@@ -85,9 +85,11 @@ function textOf(html) {
  * @param {string} authorizationUrl the full authorization address (the profile's link plus the client's parameters)
  * @param {string} login
  * @param {string} password
- * @param {{ cancel?: boolean, jar?: CookieJar, stopAt?: (url: URL) => boolean }} [options] `cancel: true`
- *   presses Cancel on the login form instead; `jar`: the browser's cookies, to sign in again in the same
- *   browser; `stopAt`: stop before fetching an address (and return it), instead of at the client's redirect
+ * @param {{ cancel?: boolean, jar?: CookieJar, stopAt?: (url: URL) => boolean, onLoginForm?: () => void }} [options]
+ *   `cancel: true` presses Cancel on the login form instead; `jar`: the browser's cookies, to sign in again in the
+ *   same browser; `stopAt`: stop before fetching an address (and return it), instead of at the client's
+ *   redirect; `onLoginForm`: called when the identity provider shows its login form (it does not when its session
+ *   of the browser lives on)
  * @returns {Promise<string>} the address the browser is sent back to (client redirect_uri + code/error + state)
  */
 export async function signInAtIdentityProvider(authorizationUrl, login, password, options = {}) {
@@ -129,6 +131,7 @@ export async function signInAtIdentityProvider(authorizationUrl, login, password
     }
     const form = findLoginForm(html);
     if (form) {
+      options.onLoginForm?.();
       if (submitted) throw new Error(`The identity provider refused the sign-in: ${textOf(html).slice(0, 200)}`);
       const body = new URLSearchParams(options.cancel ? { cancel: '1' } : { login, password });
       url = new URL(form.action, url);
@@ -139,4 +142,38 @@ export async function signInAtIdentityProvider(authorizationUrl, login, password
     throw new Error(`Sign-in stopped at ${url.href} with HTTP ${response.status}: ${textOf(html).slice(0, 300)}`);
   }
   throw new Error(`Sign-in did not come back to the client after ${MAX_STEPS} steps`);
+}
+
+/**
+ * Follows a store page's sign-out address (the identity provider's end-session endpoint) as a browser would,
+ * answering the identity provider's confirmation page with "Sign out" (or "Stay signed in").
+ * @param {string} endSessionUrl
+ * @param {CookieJar} jar the browser's cookies
+ * @param {'logout' | 'stay'} [choice]
+ * @returns {Promise<{ response: Response, html: string, headers: Headers }>} the last answer (a redirect back to
+ *   the page, or an error page), the confirmation page's text and headers
+ */
+export async function endSessionAtIdentityProvider(endSessionUrl, jar, choice = 'logout') {
+  const start = new URL(endSessionUrl);
+  const confirm = await fetch(start, { headers: { cookie: jar.header(start), accept: 'text/html' } });
+  jar.store(start, confirm);
+  const html = await confirm.text();
+  const headers = confirm.headers;
+  if (confirm.status !== 200 || !html.includes('op.logoutForm')) return { response: confirm, html, headers };
+  const action = new URL(unescape(/action="([^"]+)"/.exec(html)?.[1] ?? ''), start);
+  const form = new URLSearchParams({ xsrf: /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '' });
+  if (choice === 'logout') form.set('logout', 'yes');
+  const response = await fetch(action, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: {
+      'cookie': jar.header(action),
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept': 'text/html',
+    },
+  });
+  jar.store(action, response);
+  await response.body?.cancel();
+  return { response, html, headers };
 }

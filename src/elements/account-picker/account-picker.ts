@@ -20,7 +20,8 @@ export interface AccountPicker extends TextProperties<AccountPickerTexts> {}
  * @summary Choose the account to act for, after signing in.
  *
  * @fires account-selected - An account was chosen (or the only one was chosen by itself); `detail` is
- *   `{accountId, accountName, token, expires}`.
+ *   `{accountId, accountName, token, expires, restored?}`, `restored: true` when the choice came back with a kept
+ *   session (on load, after `signed-in`). Always after `signed-in`.
  *
  * @csspart base - The wrapper.
  * @csspart label - The visible label of the list.
@@ -65,8 +66,9 @@ export class AccountPicker extends StorefrontElement {
 
   readonly #session = new SessionController(this, (change) => {
     if (!this.accounts && change.type == 'account-selected') {
-      this.active = change.account.accountId;
-      this.dispatchEvent(new AccountSelectedEvent({ ...change.account }));
+      const { account, restored } = change;
+      this.active = account.accountId;
+      this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
     }
   });
 

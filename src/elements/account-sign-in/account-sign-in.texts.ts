@@ -1,4 +1,4 @@
-import { errorTexts, signInErrorTexts } from '../../internal/status.texts.js';
+import { errorTexts, setupErrorTexts, signInErrorTexts } from '../../internal/status.texts.js';
 
 /** Every text `<account-sign-in>` shows, in English. */
 export const accountSignInTexts = {
@@ -26,7 +26,12 @@ export const accountSignInTexts = {
   expiredText: 'Your session has expired. Please sign in again.',
   /** After the service refused the session's token (it was revoked, or the store restarted). */
   rejectedText: 'The store ended your session. Please sign in again.',
+  /** Above the buttons after the shopper cancelled at the identity provider (or it declined the sign-in). */
+  cancelledText: 'Sign-in was not completed.',
+  /** The page left out attributes sign-in needs (`not_configured`); `{attributes}` names them. */
+  missingAttributesText: { one: 'Set the {attributes} attribute.', other: 'Set the {attributes} attributes.' },
   ...errorTexts,
+  ...setupErrorTexts,
   ...signInErrorTexts,
 };
 

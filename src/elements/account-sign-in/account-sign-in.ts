@@ -1,8 +1,10 @@
 import { initialState, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { StorefrontError } from '../../api/errors.js';
+import { StorefrontError } from '../../api/errors.js';
 import type { OidcProfile } from '../../api/types.js';
+import { endSessionUrl } from '../../auth/end-session.js';
+import { handToOpener, openPopup, popupResult } from '../../auth/popup.js';
 import type { MemberSession, SessionChange } from '../../auth/session.js';
 import {
   type SignInCallback,
@@ -11,11 +13,12 @@ import {
   startSignIn,
   takeCallbackFromLocation,
 } from '../../auth/sign-in.js';
+import { consumeTransaction } from '../../auth/transaction.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
-import { readStored, signInOptionsKey, writeStored } from '../../internal/storage.js';
+import { readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
 import type { TextProperties } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
@@ -35,22 +38,42 @@ function keptOptions(key: string): SignInOptions | undefined {
 export interface AccountSignIn extends TextProperties<AccountSignInTexts> {}
 
 /**
+ * With two sign-in elements of one store on a page, one tells the page of a change: the element whose own doing it
+ * is (a sign-in it finished, its Sign out), else the first to hear it.
+ */
+const told = new WeakSet<SessionChange>();
+const acting = new Set<AccountSignIn>();
+
+/** Why the buttons are back, when the shopper did not sign out: said above them. */
+type Notice = 'expired' | 'rejected' | 'cancelled';
+
+/**
  * Signs a shopper in through the store's identity provider (OpenID Connect, Authorization Code Flow with PKCE
  * S256) and ends with account management tokens in the page's shared session. Shows one button per OIDC profile
  * of the store; when the page is the redirect URI, finishes the sign-in the address bar brings back.
  * The settings and profiles (public configuration, never tokens) are kept for the tab: a later page shows the
- * kept buttons at once and refreshes them in the background.
+ * kept buttons at once and refreshes them in the background. With `mode="popup"` the identity provider opens in
+ * a small window and the page stays as it is; a blocked window falls back to the redirect.
+ *
+ * A session kept by the tab, or by another open tab of the store, comes back by itself (`signed-in` with
+ * `restored: true`). After Sign out the next sign-in in this browser asks for the password again
+ * (`prompt=login`); with `sign-out="everywhere"` the identity provider's session ends too, where it offers that.
  *
  * @summary Sign-in button(s) for the store's identity provider, and the signed-in state with "Sign out".
  *
- * @fires sign-in-redirect - Before leaving for the identity provider; `detail` is `{profileId, url}`.
- *   Cancelable: `preventDefault()` keeps the page.
- * @fires signed-in - The sign-in finished; `detail` is
- *   `{accountMemberId, accounts: [{accountId, accountName, token, expires}]}`.
+ * @fires sign-in-redirect - Before leaving for the identity provider (or sending the sign-in window there);
+ *   `detail` is `{profileId, url}`. Cancelable: `preventDefault()` keeps the page (and closes the window).
+ * @fires signed-in - The sign-in finished, or a kept session came back (`restored: true`: on load, or from another
+ *   tab); `detail` is `{accountMemberId, accounts: [{accountId, accountName, token, expires}], restored?}`.
+ *   Always before the picker's `account-selected`.
  * @fires signed-out - The session ended; `detail.reason` is `user` (Sign out pressed), `expired`, `rejected`
- *   (the service refused an account token) or `elsewhere` (signed out in another tab).
- * @fires storefront-error - Something failed; `detail.error.code` is `state_mismatch`, `idp_error`,
- *   `unsafe_endpoint`, `http_error` (with `status`), `network_error` or `invalid_response`.
+ *   (the service refused an account token, here or in another tab) or `elsewhere` (signed out in another tab).
+ * @fires storefront-error - Something failed; `detail.error.code` is `state_mismatch`, `idp_error` (also a cancel
+ *   at the identity provider, which the element shows calmly), `unsafe_endpoint`, `http_error` (with `status`),
+ *   `network_error`, `invalid_response`, `not_configured` (an attribute is missing, the store refused the
+ *   `client-id`, or the `base-url` looks wrong), `insecure_context` (a plain-http page: no WebCrypto) or
+ *   `popup_closed` (the shopper closed the sign-in window). The configuration errors also go to `console.warn`,
+ *   once.
  *
  * @csspart base - The wrapper; `aria-busy` while loading.
  * @csspart buttons - The group of sign-in buttons.
@@ -58,8 +81,8 @@ export interface AccountSignIn extends TextProperties<AccountSignInTexts> {}
  * @csspart status - The signed-in line; also named `signed-in-as`.
  * @csspart signed-in-as - The signed-in line.
  * @csspart sign-out - The Sign out button.
- * @csspart message - A calm message: sign-in not configured (`not-configured`), or why the session ended
- *   (`notice`).
+ * @csspart message - A calm message: sign-in not configured (`not-configured`), or why the buttons are back
+ *   (`notice`: the session expired or was refused, or the sign-in was cancelled).
  * @csspart loading - The loading status; `spinner` is its spinner and `loading-label` its text.
  * @csspart spinner - The spinner.
  * @csspart error - An error, with `error-message` and the `retry` button.
@@ -92,17 +115,30 @@ export class AccountSignIn extends ShopperElement {
   @property({ attribute: 'redirect-uri' }) redirectUri = '';
   /** Forwarded to the identity provider as `display` (how the login is shown). */
   @property() display = '';
-  /** Forwarded to the identity provider as `prompt` (e.g. `login` to ask for the password again). */
+  /**
+   * Forwarded to the identity provider as `prompt` on every sign-in (e.g. `login` to ask for the password again);
+   * after a Sign out, `login` is added by itself.
+   */
   @property() prompt = '';
   /** Forwarded to the identity provider as `ui_locales` (language of the login screen), e.g. `fr en`. */
   @property({ attribute: 'ui-locales' }) uiLocales = '';
+  /**
+   * How the identity provider is shown: `redirect` (the page leaves for it and comes back) or `popup` (a small
+   * window; the page keeps its state; `redirect-uri` must be a page of this origin with `<account-sign-in>`).
+   */
+  @property() mode: 'redirect' | 'popup' = 'redirect';
+  /**
+   * What Sign out ends: `local` (the session in this browser's tabs) or `everywhere` (also the identity provider's
+   * session, where it offers an end-session endpoint; the browser goes there and comes back to `redirect-uri`).
+   */
+  @property({ attribute: 'sign-out' }) signOutScope: 'local' | 'everywhere' = 'local';
 
   /** The callback taken from the address bar, until base-url and client-id are there to finish it. */
   @state() private callback?: SignInCallback;
   /** The buttons' configuration known before the load under way: kept by the tab, or loaded earlier. */
   @state() private known?: SignInOptions;
-  /** Why the last session ended, when it was not the shopper's doing; said above the buttons. */
-  @state() private ended?: 'expired' | 'rejected';
+  /** Why the buttons are back, when the shopper did not sign out. */
+  @state() private notice?: Notice;
   /** The profile whose sign-in is being prepared. */
   @state() private starting?: string;
   /** A sign-in that could not start or finish; replaces the buttons until retried. */
@@ -112,13 +148,14 @@ export class AccountSignIn extends ShopperElement {
   readonly #options = this.connection.task({
     args: () => [...this.connection.args, this.#wantsOptions()],
     task: async (_, { signal }): Promise<SignInOptions | typeof initialState> => {
-      const client = this.connection.client();
-      if (!client || !this.#wantsOptions()) return initialState;
+      if (!this.#wantsOptions()) return initialState;
+      this.#checkSetup();
+      const client = this.connection.client()!;
       const settings = await client.getAccountAuthenticationSettings({ signal });
       const realm = settings.relationships.authentication_realm.data.id;
       const options: SignInOptions = [settings.meta.client_id, await client.listOidcProfiles(realm, { signal })];
       // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
-      writeStored(signInOptionsKey(this.baseUrl, this.clientId), options);
+      writeStored(storeKey('options', this.baseUrl, this.clientId), options);
       return options;
     },
     onComplete: (options) => (this.known = options),
@@ -131,27 +168,63 @@ export class AccountSignIn extends ShopperElement {
     autoRun: false,
     task: async ([callback]: [SignInCallback], { signal }) => {
       const client = this.connection.client()!;
-      const detail = await completeSignIn(callback, { client, clientId: this.clientId, signal });
-      signal.throwIfAborted();
-      return detail;
+      try {
+        const signIn = await completeSignIn(callback, { client, clientId: this.clientId, signal });
+        signal.throwIfAborted();
+        return signIn;
+      } catch (error) {
+        // a cancel at the identity provider (once the state checked out): the buttons again, calmly
+        const cancelled = (error as StorefrontError).code == 'idp_error' && 'error' in callback;
+        if (cancelled && callback.error == 'access_denied') this.notice = 'cancelled';
+        throw error;
+      }
     },
-    onComplete: (detail) => {
-      this.connection.session?.signIn(detail);
-      this.dispatchEvent(new SignedInEvent(detail));
+    onComplete: (signIn) => {
+      // signed in again: the next sign-in may go without the password
+      signedOutMarker(this.#signedOutKey(), false);
+      acting.add(this);
+      this.connection.session?.signIn(signIn);
+      acting.delete(this);
     },
-    onError: (error) => (this.failure = this.reportError(error)),
+    onError: (error) => {
+      const reported = this.reportError(error);
+      if (this.notice == 'cancelled') this.#focusButton();
+      else this.failure = reported;
+    },
   });
 
-  /** Ends the session (as the Sign out button does). */
-  signOut(): void {
-    this.connection.session?.signOut();
+  /**
+   * Ends the session (as the Sign out button does), in every tab of the store; the next sign-in in this browser
+   * asks for the password again. With `sign-out="everywhere"` the browser then ends the identity provider's
+   * session too, where it offers that, and comes back to `redirect-uri`.
+   */
+  async signOut(): Promise<void> {
+    const session = this.connection.session;
+    if (!session?.signedIn) return;
+    const { profileId } = session;
+    signedOutMarker(this.#signedOutKey(), true);
+    acting.add(this);
+    session.signOut();
+    acting.delete(this);
+    if (this.signOutScope != 'everywhere') return;
+    try {
+      // the buttons load the profiles anyway
+      await this.updateComplete;
+      const [, profiles] = this.known ?? ((await this.#options.taskComplete) as SignInOptions);
+      const profile = profiles.find((candidate) => candidate.id == profileId);
+      const url = profile && (await endSessionUrl(profile, this.#redirectUri(), this.fetch));
+      if (url) navigation.assign(url);
+    } catch (error) {
+      this.reportError(error);
+    }
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Read (and cleared from the address bar) at once, so a second element or a reload never sees it again.
+    // Read (and cleared from the address bar) at once, so a second element or a reload never sees it again. In a
+    // sign-in window it goes to the page that opened it, which finishes the sign-in.
     const callback = takeCallbackFromLocation();
-    if (callback) {
+    if (callback && !handToOpener(callback)) {
       this.callback = callback;
       this.failure = undefined;
     }
@@ -159,7 +232,7 @@ export class AccountSignIn extends ShopperElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('baseUrl') || changed.has('clientId')) {
-      this.known = keptOptions(signInOptionsKey(this.baseUrl, this.clientId));
+      this.known = keptOptions(storeKey('options', this.baseUrl, this.clientId));
     }
     // Finished here rather than on connecting: a host may set base-url and client-id after connecting.
     const callback = this.callback;
@@ -170,15 +243,33 @@ export class AccountSignIn extends ShopperElement {
   }
 
   protected override sessionChanged(change: SessionChange): void {
-    if (change.type != 'signed-out') return;
-    const { reason } = change;
-    this.ended = reason == 'expired' || reason == 'rejected' ? reason : undefined;
-    this.dispatchEvent(new SignedOutEvent({ reason }));
+    if (change.type == 'signed-out') {
+      const { reason } = change;
+      this.notice = reason == 'expired' || reason == 'rejected' ? reason : undefined;
+    }
+    if (acting.size ? !acting.has(this) : told.has(change)) return;
+    told.add(change);
+    if (change.type == 'signed-in') {
+      const { accountMemberId, accounts } = this.connection.session!;
+      const detail = { accountMemberId: accountMemberId!, accounts: [...accounts] };
+      this.dispatchEvent(new SignedInEvent(change.restored ? { ...detail, restored: true } : detail));
+    } else if (change.type == 'signed-out') {
+      this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
+    }
+  }
+
+  /** The localStorage marker that the shopper signed out of this store (never a token). */
+  #signedOutKey(): string {
+    return storeKey('signed-out', this.baseUrl, this.clientId);
+  }
+
+  #redirectUri(): string {
+    return this.redirectUri || defaultRedirectUri();
   }
 
   /** The buttons are wanted while nobody is signed in and no sign-in is being finished. */
   #wantsOptions(): boolean {
-    return !!this.clientId && !this.#completing() && !this.connection.session?.signedIn;
+    return !this.#completing() && !this.connection.session?.signedIn;
   }
 
   #completing(): boolean {
@@ -188,35 +279,98 @@ export class AccountSignIn extends ShopperElement {
   #retry = (): void => {
     if (this.failure) this.failure = undefined;
     else void this.#options.run();
-    void this.#refocus();
+    this.#focusButton();
   };
 
+  /** Focus is to go to the sign-in button once it shows; until then it waits on the element's frame. */
+  #wantsFocus = false;
+
   /** The button just pressed is gone after the next render: focus stays in the element rather than fall to the page. */
-  async #refocus(): Promise<void> {
-    await this.updateComplete;
-    const root = this.renderRoot;
-    (root.querySelector<HTMLElement>('[part~=button]') ?? root.querySelector<HTMLElement>('[part~=base]'))?.focus();
+  #focusButton(): void {
+    this.#wantsFocus = true;
+    this.requestUpdate();
+  }
+
+  protected override updated(): void {
+    if (!this.#wantsFocus) return;
+    const root = this.renderRoot as ShadowRoot;
+    const base = root.querySelector<HTMLElement>('[part~=base]')!;
+    const button = root.querySelector<HTMLElement>('[part~=button]:not([disabled])');
+    // focus that fell to the page, or waits on the frame, goes on; focus the shopper moved elsewhere stays there
+    const waiting = root.activeElement == base || document.activeElement == document.body;
+    if (waiting) (button ?? base).focus();
+    this.#wantsFocus = waiting && !button;
   }
 
   async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
+    // opened at once, while the click still allows a window; a blocked one leaves the redirect
+    const popup = this.mode == 'popup' ? openPopup() : null;
     this.starting = profile.id;
+    this.notice = undefined;
+    let state: string | undefined;
     try {
-      const { url } = await startSignIn({
+      const { url, transaction } = await startSignIn({
         profile,
         authorizationClientId,
         clientId: this.clientId,
         baseUrl: this.baseUrl,
-        redirectUri: this.redirectUri || defaultRedirectUri(),
+        redirectUri: this.#redirectUri(),
         display: this.display,
         prompt: this.prompt,
         uiLocales: this.uiLocales,
+        loginAgain: signedOutMarker(this.#signedOutKey()),
       });
+      state = transaction.state;
       const event = new SignInRedirectEvent({ profileId: profile.id, url });
-      if (this.dispatchEvent(event)) navigation.assign(url);
+      if (!this.dispatchEvent(event)) popup?.close();
+      else if (!popup) navigation.assign(url);
+      else {
+        popup.location.href = url;
+        void this.#exchange.run([await popupResult(popup)]);
+      }
     } catch (error) {
-      this.failure = this.reportError(error);
+      popup?.close();
+      const reported = this.reportError(error);
+      if (reported.code == 'popup_closed') {
+        // the shopper changed their mind: this sign-in can never finish, and the button is there again
+        consumeTransaction(state!);
+        this.#focusButton();
+      } else this.failure = reported;
     }
     this.starting = undefined;
+  }
+
+  /** The attributes sign-in needs that the page has not set. */
+  #missing(): string[] {
+    return Object.entries({ 'base-url': this.baseUrl, 'client-id': this.clientId })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+  }
+
+  /** Fails when the page's setup keeps sign-in from working, naming what to fix: an attribute, or a plain-http page. */
+  #checkSetup(): void {
+    const missing = this.#missing();
+    if (missing[0]) {
+      throw new StorefrontError(
+        'not_configured',
+        `Set the ${missing.join(' and ')} attribute${missing[1] ? 's' : ''}.`,
+      );
+    }
+    // browsers offer WebCrypto (which PKCE needs) on secure pages only
+    if (!crypto.subtle) {
+      throw new StorefrontError('insecure_context', 'No WebCrypto on this page: serve it over https (or localhost).');
+    }
+  }
+
+  /**
+   * A failure of the options as the element shows it: a missing attribute is named in the element's language (the
+   * event and the console keep the English message, for the developer).
+   */
+  #describe(error: unknown): unknown {
+    const missing = this.#missing();
+    return (error as StorefrontError).code == 'not_configured' && missing[0]
+      ? this.fill(this.missingAttributesText, { count: missing.length, attributes: missing })
+      : error;
   }
 
   override render(): TemplateResult {
@@ -236,17 +390,20 @@ export class AccountSignIn extends ShopperElement {
                   this.#options.render({
                     pending: () => this.#renderButtons(this.known) ?? renderLoading(this.loadingText),
                     complete: (options) => this.#renderButtons(options),
-                    error: (error) => this.#renderButtons(this.known) ?? renderError(error, this.#retry, this),
+                    error: (error) =>
+                      this.#renderButtons(this.known) ?? renderError(this.#describe(error), this.#retry, this),
                   }),
                 ]
       }
     </div>`;
   }
 
-  /** Why the last session ended, when the shopper did not end it. */
+  /** Why the buttons are back, when the shopper did not sign out. */
   #renderNotice(): TemplateResult | typeof nothing {
-    const notice = this.ended == 'expired' ? this.expiredText : this.ended == 'rejected' ? this.rejectedText : '';
-    return notice ? html`<p part="message notice" role="status">${notice}</p>` : nothing;
+    const notice = this.notice;
+    const text =
+      notice && { expired: this.expiredText, rejected: this.rejectedText, cancelled: this.cancelledText }[notice];
+    return text ? html`<p part="message notice" role="status">${text}</p>` : nothing;
   }
 
   /** One button per profile, or the sentence of a store without any; nothing without options. */
@@ -284,7 +441,7 @@ export class AccountSignIn extends ShopperElement {
               : this.signedInText
         }</span
       >
-      <button part="sign-out" type="button" @click=${() => (this.signOut(), this.#refocus())}>
+      <button part="sign-out" type="button" @click=${() => (this.signOut(), this.#focusButton())}>
         ${this.signOutLabel}
       </button>
     </div>`;

@@ -5,8 +5,7 @@ export const catalogListStyles = css`
   [part~='viewport'] {
     overflow-y: auto;
     overflow-anchor: none;
-    contain: strict;
-    height: var(--storefront-catalog-list-height, 24rem);
+    max-height: var(--storefront-catalog-list-height, 24rem);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_surface);
@@ -15,11 +14,11 @@ export const catalogListStyles = css`
     position: relative;
   }
   .item {
-    position: absolute;
-    inset: 0 0 auto;
-    overflow: hidden;
-    contain: strict;
     border-bottom: 1px solid var(--_border);
+  }
+  .detached {
+    position: absolute;
+    width: 100%;
   }
   [part~='item-active'],
   [part~='releases'],
@@ -32,30 +31,20 @@ export const catalogListStyles = css`
     column-gap: var(--_space);
     align-items: center;
     padding: calc(var(--_space) * 0.75) var(--_space);
+    overflow-wrap: anywhere;
   }
-  .row,
+  [part~='row'],
   .custom {
-    height: var(--_row-height);
-    overflow: hidden;
     cursor: pointer;
   }
   [part~='select'] {
     justify-self: start;
-    max-width: 100%;
     padding: 0;
     border: 0;
     background: none;
     color: var(--_accent);
     font-weight: 600;
     text-align: start;
-  }
-  [part~='description'],
-  [part~='meta'],
-  [part~='name'] {
-    display: block;
-    overflow: hidden;
-    white-space: nowrap;
-    text-overflow: ellipsis;
   }
   [part~='meta'],
   [part~='releases-note'] {
@@ -68,8 +57,19 @@ export const catalogListStyles = css`
   [part~='expand'] {
     grid-area: 1/2 / span 3;
   }
+  .placeholder {
+    height: 2.875lh;
+    padding: var(--_space);
+    border-radius: var(--_radius);
+    background: var(--_surface-alt);
+  }
+  @media (width < 30em) {
+    /* on a phone, descriptions and details mostly take two lines */
+    .placeholder {
+      height: 4.75lh;
+    }
+  }
   [part~='releases'] {
-    overflow-y: auto;
     padding: 0 var(--_space) var(--_space) calc(var(--_space) * 2);
   }
   [part~='release-list'] {

@@ -1,4 +1,4 @@
-import { errorTexts } from '../../internal/status.texts.js';
+import { errorTexts, setupErrorTexts } from '../../internal/status.texts.js';
 
 /** Every text `<catalog-list>` shows, in English. */
 export const catalogListTexts = {
@@ -38,7 +38,10 @@ export const catalogListTexts = {
   retentionText: 'Only the current release and the two before it are kept.',
   /** Shown in the panel of a catalog without releases. */
   noReleasesText: 'This catalog has not been published yet.',
+  /** Announced politely when a load ends: how many catalogs it brought; `{count}` is replaced. */
+  loadedText: { one: '{count} catalog', other: '{count} catalogs' },
   ...errorTexts,
+  ...setupErrorTexts,
 };
 
 export type CatalogListTexts = typeof catalogListTexts;

@@ -11,13 +11,20 @@ import { StorefrontElement } from '../../internal/storefront-element.js';
 import type { TextProperties } from '../../internal/texts.js';
 import { catalogListStyles } from './catalog-list.styles.js';
 import { type CatalogListTexts, catalogListTexts } from './catalog-list.texts.js';
-import { type Rows, indexAt, offsetOf } from './virtual-window.js';
+import { RowHeights } from './virtual-window.js';
 
-/** Renders one catalog in place of the built-in layout; the row keeps the fixed `rowHeight`. */
+/** Renders one catalog in place of the built-in layout; the row is as tall as what it renders. */
 export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateResult;
 
 /** The release panel of an open row: the load of its releases. */
-type Panel = Task<readonly [Catalog], CatalogRelease[]>;
+type Panel = Task<[], CatalogRelease[]>;
+
+/**
+ * A row as tall as a catalog's (name, description and details line), holding the place of rows still loading;
+ * `status` says so.
+ */
+const placeholder = (status?: TemplateResult) =>
+  html`<div class="item row"><div class="placeholder">${status}</div></div>`;
 
 /** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
@@ -25,7 +32,10 @@ export interface CatalogList extends TextProperties<CatalogListTexts> {}
 
 /**
  * The catalogs the caller may view, with their releases. The list is windowed: only the rows in view (plus a
- * few) exist in the DOM, so ten thousand catalogs cost as much as thirty.
+ * few) exist in the DOM, so ten thousand catalogs cost as much as thirty. Rows are as tall as their content
+ * (names, descriptions and dates wrap), measured as they are shown; the list is as tall as its rows up to
+ * `--storefront-catalog-list-height`, and scrolls beyond. While the first page loads, three placeholder rows hold
+ * the place of the list.
  *
  * Whose catalogs: the host's `accessToken` when set (it wins over everything); otherwise the account chosen in
  * the shared session of `client-id` (signing in and picking an account reloads the list by itself), asked for
@@ -57,7 +67,8 @@ export interface CatalogList extends TextProperties<CatalogListTexts> {}
  * @csspart release-delta - Whether a release is a full refresh or incremental.
  * @csspart releases-note - The note on how many releases are kept.
  * @csspart releases-empty - Shown in the panel of a catalog without releases.
- * @csspart loading - Loading state (with `spinner` and `loading-label`).
+ * @csspart loading - Loading state (with `spinner` and `loading-label`), in the first placeholder row; while
+ *   further pages load, in a placeholder row under the list.
  * @csspart spinner - The loading spinner.
  * @csspart loading-label - The loading text.
  * @csspart error - Error box (role=alert) with `error-message` and `retry`.
@@ -65,14 +76,16 @@ export interface CatalogList extends TextProperties<CatalogListTexts> {}
  * @csspart retry - The retry button.
  * @csspart empty - The sentence of an empty list.
  * @csspart not-configured - Shown until `base-url` and a token source are set.
+ * @csspart announcement - The polite live region (visually hidden) that says how many catalogs a load brought.
  *
- * @cssproperty [--storefront-catalog-list-height=24rem] - Height of the scroll container.
+ * @cssproperty [--storefront-catalog-list-height=24rem] - Greatest height of the scroll container: a shorter list
+ *   is as tall as its rows.
  * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
  * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Owner, releases and date line; empty and
  *   release notes. Mixed from text and surface unless set.
  * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the list and its buttons.
  * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - The active row, an open Releases button
- *   and its panel. Mixed from text and surface unless set.
+ *   and its panel, the placeholder rows. Mixed from text and surface unless set.
  * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame, row separators, buttons, the spinner.
  *   Mixed from text and surface unless set.
  * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Catalog names and the loading spinner.
@@ -93,25 +106,28 @@ export class CatalogList extends ShopperElement {
   @property({ attribute: 'catalog-base-url' }) catalogBaseUrl = '';
   /** Catalogs per request (`page[limit]`, 1–10000); the service's default when unset. Every page is loaded. */
   @property({ attribute: 'page-size', type: Number }) pageSize?: number;
-  /** Height of every row in CSS pixels; the window relies on it, so a custom layout must fit in it. */
-  @property({ attribute: 'row-height', type: Number }) rowHeight = 84;
-  /** Height of an opened release panel in CSS pixels (it scrolls inside when its content is taller). */
-  @property({ attribute: 'releases-height', type: Number }) releasesHeight = 220;
+  /**
+   * The height in CSS pixels taken for rows not shown yet (the length of the scroll bar, and where a jump far down
+   * the list lands before its rows are measured). Rows are as tall as their content, measured as they are shown;
+   * unset, the rows shown first give the estimate.
+   */
+  @property({ attribute: 'row-height', type: Number }) rowHeight?: number;
   /** Renders a catalog instead of the built-in layout. Property only. */
   @property({ attribute: false }) renderItem?: CatalogItemRenderer;
 
   /** The catalogs the load under way has received so far; all of them once it completes. */
   @state() private loaded: readonly Catalog[] = [];
   /** Open release panels by row. */
-  @state() private panels = new Map<number, Panel>();
+  readonly #panels = new Map<number, Panel>();
   /** The row keyboard focus is on (or returns to): the list's one tab stop. */
   @state() private active = 0;
   @state() private scrollY = 0;
-  @state() private height = 480;
-  /** The host resizes with its viewport, so this also sees the viewport appear and change. */
-  #resize = new ResizeObserver(() => {
-    this.height = this.renderRoot.querySelector('[part=viewport]')?.clientHeight || this.height;
-  });
+  /** Heights of the rows: where each one starts, and how long the list is. */
+  readonly #heights = new RowHeights();
+  /** The rows in the flow of the list at the last render, `[first, end)`. */
+  #window = [0, 0];
+  /** The viewport's height at the last layout (a guess before the first). */
+  #view = 480;
   /** Which element of its row had focus before an update (-1 or undefined: none). */
   #focus?: number;
 
@@ -122,6 +138,7 @@ export class CatalogList extends ShopperElement {
       // a new list starts at the top (its viewport is a new element), all panels closed
       this.#closePanels(true);
       this.loaded = [];
+      this.#heights.count = 0;
       this.active = this.scrollY = 0;
       const client = this.connection.client(this.connection.account);
       if (!client) return initialState;
@@ -147,28 +164,25 @@ export class CatalogList extends ShopperElement {
     void this.#list.run();
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#resize.observe(this);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#resize.disconnect();
     this.#closePanels();
   }
 
   /** Closes the panels still loading, or all. */
   #closePanels(all?: boolean): void {
-    const panels = new Map(this.panels);
-    for (const [index, panel] of panels) {
-      if (all || panel.status == TaskStatus.PENDING) {
-        panel.abort();
-        this.removeController(panel);
-        panels.delete(index);
-      }
+    for (const [index, panel] of this.#panels) if (all || panel.status == TaskStatus.PENDING) this.#close(index);
+  }
+
+  /** Closes the release panel of a row, stopping its load; returns whether it was open. */
+  #close(index: number): boolean {
+    const panel = this.#panels.get(index);
+    if (panel) {
+      panel.abort();
+      this.removeController(panel);
     }
-    this.panels = panels;
+    this.requestUpdate();
+    return this.#panels.delete(index);
   }
 
   protected override willUpdate(): void {
@@ -177,22 +191,43 @@ export class CatalogList extends ShopperElement {
   }
 
   protected override updated(): void {
+    const list = this.renderRoot.querySelector<HTMLElement>('[part~=list]');
+    if (list) this.#layOut(list);
     // rows are rendered by position, so a scroll can hand the focused node to another row: focus follows the row
     this.#row(this.active)?.querySelectorAll<HTMLElement>('*')[this.#focus!]?.focus({ preventScroll: true });
   }
 
-  #row(index: number): Element | null {
-    return this.renderRoot.querySelector(`.item[data-index="${index}"]`);
+  /**
+   * Measures the rows just rendered and places them: the list is as tall as all its rows, its first rendered row
+   * starts at its own top, and a focused row kept outside the window sits at its place. The row in view keeps its
+   * place on the screen when rows above it turn out taller or shorter than the estimate.
+   */
+  #layOut(list: HTMLElement): void {
+    const viewport = list.parentElement!;
+    const heights = this.#heights;
+    const [start, end] = this.#window as [number, number];
+    this.#view = viewport.clientHeight;
+    const anchor = heights.indexAt(this.scrollY);
+    const before = heights.offsetOf(anchor);
+    for (const item of list.children as HTMLCollectionOf<HTMLElement>) {
+      heights.measure(Number(item.dataset.index), item.getBoundingClientRect().height);
+    }
+    // through the CSSOM, which a strict Content Security Policy allows (a style attribute it refuses); a row back
+    // in the flow keeps its top, which means nothing there
+    const detached = list.querySelector<HTMLElement>('.detached');
+    if (detached) detached.style.top = `${heights.offsetOf(Number(detached.dataset.index))}px`;
+    list.style.paddingTop = `${heights.offsetOf(start)}px`;
+    // a list shown whole keeps its own height, which follows its rows when they rewrap (a new width or text size)
+    list.style.height = end < heights.count ? `${heights.offsetOf(heights.count)}px` : '';
+    const moved = heights.offsetOf(anchor) - before;
+    // the scroll event that follows renders the window there
+    if (moved) viewport.scrollTop += moved;
+    // rows shorter than the estimate, or a viewport taller than guessed, leave rows in view out of the window
+    else if (heights.indexAt(this.scrollY + this.#view) >= end) this.requestUpdate();
   }
 
-  get #rows(): Rows {
-    return {
-      count: this.loaded.length,
-      // a height that is no number falls back to the default
-      row: this.rowHeight || 84,
-      panel: this.releasesHeight || 220,
-      open: [...this.panels.keys()].sort((a, b) => a - b),
-    };
+  #row(index: number): Element | null {
+    return this.renderRoot.querySelector(`.item[data-index="${index}"]`);
   }
 
   override render(): TemplateResult {
@@ -201,14 +236,22 @@ export class CatalogList extends ShopperElement {
       ${this.#list.render({
         initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
         // the first pages show while the next ones load
-        pending: () => (this.loaded.length ? this.#renderList('loading') : renderLoading(this.loadingText)),
-        complete: (catalogs) => (catalogs.length ? this.#renderList('complete') : renderEmpty(this.emptyText)),
-        error: (error) => [
-          renderError(error, this.#retry, this),
-          this.loaded.length ? this.#renderList('stopped') : nothing,
-        ],
+        pending: () =>
+          this.loaded.length
+            ? this.#renderList()
+            : html`<div part="viewport">
+                ${placeholder(renderLoading(this.loadingText))}${placeholder()}${placeholder()}
+              </div>`,
+        complete: (catalogs) => (catalogs.length ? this.#renderList() : renderEmpty(this.emptyText)),
+        error: (error) => [renderError(error, this.#retry, this), this.loaded.length ? this.#renderList() : nothing],
       })}
+      <p part="announcement" class="visually-hidden" role="status">${this.#announcement()}</p>
     </div>`;
+  }
+
+  /** How many catalogs the last load brought, once it has ended. */
+  #announcement(): string {
+    return this.#list.status == TaskStatus.COMPLETE ? this.fill(this.loadedText, { count: this.loaded.length }) : '';
   }
 
   #retry = (): void => {
@@ -216,85 +259,86 @@ export class CatalogList extends ShopperElement {
     this.renderRoot.querySelector<HTMLElement>('[part~=base]')!.focus();
   };
 
-  /** The window of rows; while the list is `loading`, more rows are announced under it. */
-  #renderList(list: 'loading' | 'complete' | 'stopped'): TemplateResult {
-    const complete = list == 'complete';
-    const rows = this.#rows;
-    const { count, row } = rows;
-    const start = Math.max(0, indexAt(rows, this.scrollY) - 4);
-    // four rows more on either side, so a fast scroll shows no blank space
-    const end = Math.min(count, indexAt(rows, this.scrollY + this.height) + 5);
+  /** The window of rows of what has been loaded; while more is loading, a placeholder row under them says so. */
+  #renderList(): TemplateResult {
+    const { status } = this.#list;
+    const count = this.loaded.length;
+    const heights = this.#heights;
+    heights.count = count;
+    heights.estimate = this.rowHeight || heights.estimate;
+    // the rows in view, and four more on either side, so a fast scroll shows no blank space
+    const start = Math.max(0, heights.indexAt(this.scrollY) - 4);
+    const end = Math.min(count, heights.indexAt(this.scrollY + this.#view) + 5);
+    this.#window = [start, end];
     const active = Math.min(this.active, count - 1);
     const indices: number[] = [];
     // the row that holds focus stays in the DOM even when scrolled away, in index order
     if (active < start) indices.push(active);
     for (let i = start; i < end; i++) indices.push(i);
     if (active >= end) indices.push(active);
-    return html`<div part="viewport" style="--_row-height:${row}px" @scroll=${this.#onEvent}>
-        <div
-          part="list"
-          role="list"
-          aria-label=${this.listLabel}
-          style="height:${offsetOf(rows, count)}px"
-          @click=${this.#onEvent}
-          @keydown=${this.#onEvent}
-          @focusin=${this.#onEvent}
-        >
-          ${indices.map((i) => {
-            const catalog = this.loaded[i]!;
-            const { name, description, owner, updated_at } = catalog.attributes;
-            const releases = catalog.relationships.releases.meta.count;
-            const panel = this.panels.get(i);
-            const tabIndex = i === active ? 0 : -1;
-            return html`<div
-              class="item"
-              part=${i === active ? 'item item-active' : 'item'}
-              role="listitem"
-              data-index=${i}
-              aria-posinset=${i + 1}
-              aria-setsize=${complete ? count : -1}
-              style="transform:translateY(${offsetOf(rows, i)}px);height:${row + (panel ? rows.panel : 0)}px"
-            >
-              ${
-                this.renderItem
-                  ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
-                  : html`<div part="row" class="row">
-                      <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
-                      ><span part="description">${description}</span
-                      ><span part="meta"
-                        ><span part="owner">${this.ownerLabel}: ${owner}</span
-                        ><span part="releases-count">${this.fill(this.releasesCountText, { count: releases })}</span
-                        ><span part="updated">${renderDate(this.updatedLabel, updated_at, this.locale)}</span></span
-                      ><button
-                        part="expand"
-                        tabindex=${tabIndex}
-                        aria-expanded=${!!panel}
-                        aria-controls=${panel ? `releases-${i}` : nothing}
-                      >
-                        ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
-                      </button>
-                    </div>`
-              }${panel ? this.#renderPanel(panel, i, name, rows.panel) : ''}
-            </div>`;
-          })}
-        </div>
+    return html`<div part="viewport" @scroll=${this.#onEvent}>
+      <div
+        part="list"
+        role="list"
+        aria-label=${this.listLabel}
+        @click=${this.#onEvent}
+        @keydown=${this.#onEvent}
+        @focusin=${this.#onEvent}
+      >
+        ${indices.map((i) => {
+          const catalog = this.loaded[i]!;
+          const { name, description, owner, updated_at } = catalog.attributes;
+          const releases = catalog.relationships.releases.meta.count;
+          const panel = this.#panels.get(i);
+          const tabIndex = i === active ? 0 : -1;
+          return html`<div
+            class=${i < start || i >= end ? 'item detached' : 'item'}
+            part=${i === active ? 'item item-active' : 'item'}
+            role="listitem"
+            data-index=${i}
+            aria-posinset=${i + 1}
+            aria-setsize=${status == TaskStatus.COMPLETE ? count : -1}
+          >
+            ${
+              this.renderItem
+                ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
+                : html`<div part="row" class="row">
+                    <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
+                    ><span part="description">${description}</span
+                    ><span part="meta"
+                      ><span part="owner">${this.ownerLabel}: ${owner}</span
+                      ><span part="releases-count">${this.fill(this.releasesCountText, { count: releases })}</span
+                      ><span part="updated">${renderDate(this.updatedLabel, updated_at, this.locale)}</span></span
+                    ><button
+                      part="expand"
+                      tabindex=${tabIndex}
+                      aria-expanded=${!!panel}
+                      aria-controls=${panel ? `releases-${i}` : nothing}
+                    >
+                      ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
+                    </button>
+                  </div>`
+            }${panel ? this.#renderPanel(panel, i, name) : ''}
+          </div>`;
+        })}
       </div>
-      ${list == 'loading' ? renderLoading(this.loadingMoreText) : nothing}`;
+      ${status == TaskStatus.PENDING ? placeholder(renderLoading(this.loadingMoreText)) : nothing}
+    </div>`;
   }
 
-  #renderPanel(panel: Panel, index: number, name: string, height: number): TemplateResult {
+  #renderPanel(panel: Panel, index: number, name: string): TemplateResult {
+    const loading = () => renderLoading(this.releasesLoadingText);
     return html`<div
       part="releases"
       id="releases-${index}"
       role="region"
       tabindex="0"
       aria-label="${this.releasesLabel}: ${name}"
-      aria-busy=${panel.status != TaskStatus.COMPLETE && panel.status != TaskStatus.ERROR}
-      style="height:${height}px"
+      aria-busy=${panel.status < TaskStatus.COMPLETE}
     >
       ${panel.render({
-        initial: () => renderLoading(this.releasesLoadingText),
-        pending: () => renderLoading(this.releasesLoadingText),
+        initial: loading,
+        pending: loading,
         error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this),
         complete: (releases) =>
           releases.length
@@ -333,7 +377,7 @@ export class CatalogList extends ShopperElement {
         else this.#select(index);
       } else {
         const last = this.loaded.length - 1;
-        const page = Math.max(1, Math.floor(this.height / this.#rows.row) - 1);
+        const page = Math.max(1, Math.floor(this.#view / this.#heights.estimate) - 1);
         const next = {
           ArrowDown: index + 1,
           ArrowUp: index - 1,
@@ -368,24 +412,16 @@ export class CatalogList extends ShopperElement {
   /** Opens or closes the release panel of a row. */
   #toggle(index: number): void {
     this.active = index;
-    const panel = this.panels.get(index);
-    const panels = new Map(this.panels);
-    if (panel) {
-      panel.abort();
-      this.removeController(panel);
-      panels.delete(index);
-    } else {
-      panels.set(index, this.#releases(this.loaded[index]!));
-    }
-    this.panels = panels;
+    if (!this.#close(index)) this.#panels.set(index, this.#releases(this.loaded[index]!));
   }
 
   /** The load of a catalog's releases, with the token the list was loaded with; it starts with the next update. */
   #releases(catalog: Catalog): Panel {
     const client = this.connection.client(this.connection.account)!;
     return new Task(this, {
-      args: () => [catalog] as const,
-      task: async ([catalog], { signal }) => (await client.listCatalogReleases(catalog, { signal })).data,
+      // no arguments that change: it runs once
+      args: () => [],
+      task: async (_, { signal }) => (await client.listCatalogReleases(catalog, { signal })).data,
       onError: (error) => isAbortError(error) || this.reportError(error),
     });
   }

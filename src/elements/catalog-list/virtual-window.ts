@@ -1,29 +1,47 @@
+/** The height taken for every row before any row is measured: a catalog row of three lines of text. */
+const FIRST_GUESS = 84;
+
 /**
- * Row geometry of a windowed list: every row is `row` high and an open row adds one `panel` height, so any
- * length lays out without measuring the DOM, in O(open rows) per lookup.
+ * Row heights of a windowed list: measured for the rows that have been shown, an estimate for the others. A
+ * lookup adds up the heights above (microseconds for ten thousand rows), so nothing has to be kept in step when
+ * a row is measured.
  */
-export interface Rows {
-  count: number;
-  row: number;
-  panel: number;
-  /** Open rows, ascending. */
-  open: number[];
-}
+export class RowHeights {
+  /** Measured heights by index; a hole where a row has not been shown yet. */
+  #heights: number[] = [];
+  /** The height taken for a row not measured: the first row measured, unless set (0: not known yet). */
+  estimate = 0;
 
-/** Distance from the top of the list to the top of row `index`. */
-export function offsetOf({ row, panel, open }: Rows, index: number): number {
-  let y = index * row;
-  for (const o of open) if (o < index) y += panel;
-  return y;
-}
-
-/** The row at height `y` of the list, clamped to the list. */
-export function indexAt({ count, row, panel, open }: Rows, y: number): number {
-  for (const o of open) {
-    const top = o * row;
-    if (y < top) break;
-    if (y < top + row + panel) return o;
-    y -= panel;
+  get count(): number {
+    return this.#heights.length;
   }
-  return Math.max(0, Math.min(count - 1, Math.floor(y / row)));
+
+  /** Sets the number of rows: the rows that stay keep what was measured of them. */
+  set count(count: number) {
+    this.#heights.length = count;
+  }
+
+  /** Records the height of row `index` as shown. */
+  measure(index: number, height: number): void {
+    this.#heights[index] = height;
+    this.estimate ||= height;
+  }
+
+  /** Distance from the top of the list to the top of row `index` (`count`: the height of the list). */
+  offsetOf(index: number): number {
+    let y = 0;
+    for (let i = 0; i < index; i++) y += this.#height(i);
+    return y;
+  }
+
+  /** The row at height `y` of the list, clamped to the list. */
+  indexAt(y: number): number {
+    let index = 0;
+    while (index < this.count - 1 && (y -= this.#height(index)) >= 0) index++;
+    return index;
+  }
+
+  #height(index: number): number {
+    return this.#heights[index] ?? (this.estimate || FIRST_GUESS);
+  }
 }

@@ -43,7 +43,7 @@ describe('MemberSession', () => {
     expect(session.accountMemberId).to.equal('member-1');
     expect(session.accounts.map((a) => a.accountId)).to.deep.equal(['a', 'b']);
     expect(session.selectedAccount).to.equal(undefined);
-    expect(changes).to.deep.equal([{ type: 'signed-in' }]);
+    expect(changes).to.deep.equal([{ type: 'signed-in', restored: undefined }]);
     stop();
     session.signOut('user');
     expect(changes).to.have.length(1);

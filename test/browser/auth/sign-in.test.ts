@@ -194,6 +194,7 @@ describe('sign-in: completing', () => {
     expect(detail).to.deep.equal({
       accountMemberId: 'm1',
       accounts: [{ accountId: 'a1', accountName: 'A', token: 't1', expires: '2026-01-01T01:00:00.000Z' }],
+      profileId: 'p',
     });
     expect(fake.calls).to.have.length(1);
     expect(JSON.parse(fake.calls[0].body as string).data).to.deep.equal({

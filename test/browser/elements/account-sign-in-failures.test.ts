@@ -2,7 +2,7 @@
  * Every failure a shopper can meet in <account-sign-in>: a readable message with a retry, and `storefront-error`.
  * The real service gives the HTTP answers; `fetch` is injected only for faults it never produces.
  */
-import { aTimeout, expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { aTimeout, expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { MemberSession } from '../../../src/auth/session.js';
 import { forgetTakenCallbacks } from '../helpers/page-state.js';
@@ -137,21 +137,49 @@ describe('<account-sign-in> failures', function () {
     expect(spy.calls).to.not.include(TOKENS);
   });
 
-  it('shows the identity provider error (idp_error) with its description', async () => {
+  it('shows the identity provider error (idp_error), its description on the event', async () => {
+    const { state } = await startedState();
+    landOn(`${location.origin}/?error=temporarily_unavailable&error_description=Try+later&state=${state}`);
+    const spy = routedFetch(() => undefined);
+    const reported = nextError();
+    const el = await connectOnCallback(spy.fetch);
+    const { error } = (await reported).detail;
+    expect(error.code).to.equal('idp_error');
+    expect(error.message).to.include('Try later');
+    expect(new URL(location.href).searchParams.has('error')).to.equal(false);
+    expect(new URL(location.href).searchParams.has('error_description')).to.equal(false);
+    // the description is the identity provider's (English, for the developer): it stays on the event
+    await expectCalloutThenRetry(el, 'Sign-in was not completed. Please try again.');
+    expect(spy.calls).to.not.include(TOKENS);
+    part(el, 'retry')?.click();
+    await waitForPart(el, 'button');
+  });
+
+  it('takes a cancel at the identity provider calmly: the buttons, a polite status, focus on the button', async () => {
     const { state } = await startedState();
     landOn(`${location.origin}/?error=access_denied&error_description=The+user+cancelled+the+sign-in&state=${state}`);
     const spy = routedFetch(() => undefined);
     const reported = nextError();
     const el = await connectOnCallback(spy.fetch);
     const { error } = (await reported).detail;
-    expect(error.code).to.equal('idp_error');
+    expect(error.code, 'the page hears of it').to.equal('idp_error');
     expect(error.message).to.include('The user cancelled the sign-in');
-    expect(new URL(location.href).searchParams.has('error')).to.equal(false);
-    expect(new URL(location.href).searchParams.has('error_description')).to.equal(false);
-    await expectCalloutThenRetry(el, 'Sign-in was not completed. Please try again.');
+    const notice = await waitForPart(el, 'notice');
+    expect(notice.getAttribute('role')).to.equal('status');
+    expect(notice.textContent).to.equal('Sign-in was not completed.');
+    expect(part(el, 'error'), 'no alert').to.equal(null);
+    await waitUntil(() => el.shadowRoot?.activeElement?.getAttribute('part') === 'button', 'focus on the button');
     expect(spy.calls).to.not.include(TOKENS);
-    part(el, 'retry')?.click();
-    await waitForPart(el, 'button');
+    await expect(el).to.be.accessible();
+  });
+
+  it('treats a forged cancel as any forged callback: state_mismatch, no calm notice', async () => {
+    landOn(`${location.origin}/?error=access_denied&state=never-issued`);
+    const reported = nextError();
+    const el = await connectOnCallback();
+    expect((await reported).detail.error.code).to.equal('state_mismatch');
+    await waitForPart(el, 'error');
+    expect(part(el, 'notice')).to.equal(null);
   });
 
   it('shows the token endpoint refusal of a wrong code (HTTP 400 from the service)', async () => {
@@ -458,7 +486,7 @@ describe('<account-sign-in> failures', function () {
     expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('button');
   });
 
-  it('moves focus to the wrapper after Try again while the buttons load, not to the page', async () => {
+  it('moves focus to the wrapper after Try again while the buttons load, then to the first button', async () => {
     let settings: () => Promise<undefined> = () => Promise.reject(new TypeError('Failed to fetch'));
     const spy = routedFetch((u) => (u.pathname === '/v2/settings/account-authentication' ? settings() : undefined));
     const el = await renderSignIn({}, { fetch: spy.fetch });
@@ -473,9 +501,25 @@ describe('<account-sign-in> failures', function () {
     expect(el.shadowRoot?.activeElement?.getAttribute('part')).to.equal('base');
     release();
     await waitForPart(el, 'button');
-    expect(
-      el.shadowRoot?.activeElement?.getAttribute('part'),
-      'focus is not taken again when the buttons come',
-    ).to.equal('base');
+    expect(el.shadowRoot?.activeElement?.getAttribute('part'), 'focus goes on to the button when it comes').to.equal(
+      'button',
+    );
+  });
+
+  it('leaves focus where the shopper moved it while the buttons load', async () => {
+    let settings: () => Promise<undefined> = () => Promise.reject(new TypeError('Failed to fetch'));
+    const spy = routedFetch((u) => (u.pathname === '/v2/settings/account-authentication' ? settings() : undefined));
+    const outside = await fixture<HTMLInputElement>(html`<input aria-label="search" />`);
+    const el = await renderSignIn({}, { fetch: spy.fetch });
+    const retry = await waitForPart(el, 'retry');
+    let release!: () => void;
+    settings = () => new Promise<undefined>((resolve) => (release = () => resolve(undefined)));
+    retry.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    outside.focus();
+    release();
+    await waitForPart(el, 'button');
+    expect(document.activeElement).to.equal(outside);
   });
 });

@@ -7,12 +7,16 @@ import { takenCallbacks } from '../../../src/auth/sign-in.js';
 import { navigation } from '../../../src/internal/navigation.js';
 
 /**
- * Forgets every session object of the page, as a new page load would. Without `keepStorage` what the tab kept in
- * sessionStorage goes too; with it, it stays, as on a reload.
+ * Forgets every session object of the page, as a new page load would: they stop talking to other tabs (a page
+ * that is gone hears nothing). Without `keepStorage` what the tab kept in sessionStorage goes too; with it, it
+ * stays, as on a reload.
  */
 export function resetSessions({ keepStorage = false }: { keepStorage?: boolean } = {}): void {
-  for (const session of sessions.values()) if (!keepStorage) session.useStorage('memory');
+  const kept = Object.entries(sessionStorage).filter(([key]) => key.startsWith('storefront-elements:session:'));
+  // memory mode closes a session's channel (and removes what it kept)
+  for (const session of sessions.values()) session.useStorage('memory');
   sessions.clear();
+  if (keepStorage) for (const [key, value] of kept) sessionStorage.setItem(key, value);
 }
 
 /** Lets the page take a callback address again, as after a reload (a new page load took none). */

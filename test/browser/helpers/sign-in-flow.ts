@@ -23,14 +23,19 @@ export const REDIRECT_URI = `${location.origin}${location.pathname}`;
 
 const STORAGE_PREFIX = 'storefront-elements:';
 
-/** Puts the page back: address, sessions, stored transactions, implicit tokens, taken callbacks, navigation. */
+/**
+ * Puts the page back: address, sessions, stored transactions and sign-out markers, implicit tokens, taken
+ * callbacks, navigation.
+ */
 export function cleanUpSignIn(): void {
   history.replaceState(history.state, '', TEST_PAGE_URL);
   resetSessions();
   forgetImplicitTokens();
   forgetTakenCallbacks();
   restoreNavigation();
-  for (const key of Object.keys(sessionStorage)) if (key.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(key);
+  for (const storage of [sessionStorage, localStorage]) {
+    for (const key of Object.keys(storage)) if (key.startsWith(STORAGE_PREFIX)) storage.removeItem(key);
+  }
 }
 
 /** The shadow root of an element, typed. */
@@ -60,6 +65,8 @@ export interface SignInAttributes {
   prompt?: string;
   uiLocales?: string;
   storage?: 'session' | 'memory';
+  mode?: 'redirect' | 'popup';
+  signOut?: 'local' | 'everywhere';
 }
 
 /** A connected `<account-sign-in>` against the reference service (unless told otherwise). */
@@ -75,6 +82,8 @@ export async function renderSignIn(
   if (attrs.prompt) el.setAttribute('prompt', attrs.prompt);
   if (attrs.uiLocales) el.setAttribute('ui-locales', attrs.uiLocales);
   if (attrs.storage) el.setAttribute('storage', attrs.storage);
+  if (attrs.mode) el.setAttribute('mode', attrs.mode);
+  if (attrs.signOut) el.setAttribute('sign-out', attrs.signOut);
   if (props.accessToken !== undefined) el.accessToken = props.accessToken;
   if (props.fetch !== undefined) el.fetch = props.fetch;
   return fixture<AccountSignIn>(el);
@@ -106,6 +115,18 @@ export function idpSignIn(url: string, login: string, password = 'password'): Pr
   return executeServerCommand('idp-sign-in', { url, login, password }) as Promise<string>;
 }
 
+/**
+ * Signs in at the real identity provider in the named browser, whose cookies (and so its identity provider
+ * session) last from one call to the next; says whether the identity provider asked for the password.
+ */
+export function idpSignInWith(
+  browser: string,
+  url: string,
+  login: string,
+): Promise<{ url: string; loginForm: boolean }> {
+  return executeServerCommand('idp-sign-in', { url, login, browser }) as Promise<{ url: string; loginForm: boolean }>;
+}
+
 /** Puts a callback's query into the address bar, keeping the test page's own parameters. */
 export function landOn(callbackUrl: string): void {
   const url = new URL(TEST_PAGE_URL);
@@ -126,11 +147,20 @@ export async function signInAs(
   login: string,
   attrs: SignInAttributes = {},
 ): Promise<{ el: AccountSignIn; event: SignedInEvent }> {
-  landOn(await callbackFor(login, attrs));
+  return finishSignIn(await callbackFor(login, attrs), attrs);
+}
+
+/** Lands a callback address and connects a fresh element to finish it; resolves with `signed-in`. */
+export async function finishSignIn(
+  callback: string,
+  attrs: SignInAttributes = {},
+): Promise<{ el: AccountSignIn; event: SignedInEvent }> {
+  landOn(callback);
   const el = document.createElement('account-sign-in');
   el.setAttribute('base-url', attrs.baseUrl ?? SERVICE_URL);
   el.setAttribute('client-id', attrs.clientId ?? 'storefront');
   if (attrs.storage) el.setAttribute('storage', attrs.storage);
+  if (attrs.signOut) el.setAttribute('sign-out', attrs.signOut);
   const signedIn = oneEvent(el, 'signed-in') as Promise<SignedInEvent>;
   await fixture(el);
   return { el, event: await signedIn };

@@ -1,7 +1,8 @@
 /**
  * Under lang="de" with the German module loaded, no English word is left in any element, in any state: each
  * element is walked through its states (loading, empty, each error code and HTTP status it shows, pager, release
- * panel, add panel, signed in and out, expired, rejected, not configured, ...) and everything it shows or names
+ * panel, add panel, signed in and out, expired, rejected, signed out elsewhere, cancelled, the setup errors, ...,
+ * the catalog list's announcement) and everything it shows or names
  * for assistive technology is read. Data from the service (names, descriptions, emails) is left out: it is the
  * store's, not the element's. The reference service gives every answer it can; `fetch` is faked only for faults
  * (a dropped connection, a body that is not JSON, statuses the fixtures do not produce) and hanging loads.
@@ -11,6 +12,7 @@ import type { TemplateResult } from 'lit';
 import '../../../src/define.js';
 import '../../../src/define-operator.js';
 import { MemberSession } from '../../../src/auth/session.js';
+import { storeKey } from '../../../src/internal/storage.js';
 import { de } from '../../../src/locales/de.js';
 import {
   AccountMembers,
@@ -152,12 +154,12 @@ describe('under lang="de", every state of every element is German', function () 
   });
 
   describe('<account-sign-in>', () => {
-    const signIn = (fetchImpl?: typeof fetch, baseUrl = SERVICE_URL) =>
+    const signIn = (fetchImpl?: typeof fetch, baseUrl = SERVICE_URL, clientId = 'storefront', storage = 'memory') =>
       german<AccountSignIn>(
         html`<account-sign-in
           base-url=${baseUrl}
-          client-id="storefront"
-          storage="memory"
+          client-id=${clientId}
+          storage=${storage}
           redirect-uri=${REDIRECT_URI}
           .fetch=${fetchImpl}
         ></account-sign-in>`,
@@ -191,6 +193,43 @@ describe('under lang="de", every state of every element is German', function () 
       });
     }
 
+    it('the setup errors: missing attributes, a client-id or base-url the store refuses, a plain-http page', async () => {
+      const bare = await german<AccountSignIn>(html`<account-sign-in></account-sign-in>`);
+      await waitUntil(() => maybePart(bare, 'error'), 'no error', { timeout: 8000 });
+      expect(part(bare, 'error-message').textContent).to.equal('Setzen Sie die Attribute base-url und client-id.');
+      await expectGerman(bare, 'not_configured, two attributes missing');
+      bare.setAttribute('base-url', SERVICE_URL);
+      await waitUntil(
+        () => maybePart(bare, 'error-message')?.textContent == 'Setzen Sie das Attribut client-id.',
+        'one attribute missing',
+        { timeout: 8000 },
+      );
+      await expectGerman(bare, 'not_configured, one attribute missing');
+
+      const unknownClient = await signIn(undefined, SERVICE_URL, 'storefrnt');
+      await waitUntil(() => maybePart(unknownClient, 'error'), 'no error', { timeout: 8000 });
+      expect(part(unknownClient, 'error-message').textContent).to.equal(
+        'Der Shop hat die client-id „storefrnt“ abgelehnt.',
+      );
+      await expectGerman(unknownClient, 'not_configured, HTTP 401', ['storefrnt']);
+      cleanUpSignIn();
+
+      const wrongAddress = await signIn(undefined, `${SERVICE_URL}/api`);
+      await waitUntil(() => maybePart(wrongAddress, 'error'), 'no error', { timeout: 8000 });
+      await expectGerman(wrongAddress, 'not_configured, HTTP 404', [`${SERVICE_URL}/api`]);
+
+      const subtle = Object.getOwnPropertyDescriptor(Crypto.prototype, 'subtle')!;
+      // what a browser gives a page that is not a secure context
+      Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined, configurable: true });
+      try {
+        const insecure = await signIn();
+        await waitUntil(() => maybePart(insecure, 'error'), 'no error', { timeout: 8000 });
+        await expectGerman(insecure, 'insecure_context');
+      } finally {
+        Object.defineProperty(Crypto.prototype, 'subtle', subtle);
+      }
+    });
+
     it('the errors of a store address it cannot use and of a sign-in address not safe to open', async () => {
       const unusable = await signIn(undefined, 'ftp://store.example');
       await waitUntil(() => maybePart(unusable, 'error'), 'no error', { timeout: 8000 });
@@ -220,7 +259,7 @@ describe('under lang="de", every state of every element is German', function () 
       return state;
     }
 
-    it('finishing a sign-in, and the errors of a callback: unknown code, unknown state, cancelled', async () => {
+    it('finishing a sign-in, the errors of a callback (unknown code, unknown state, idp_error), cancelled', async () => {
       const callback = (query: string) => landOn(`${REDIRECT_URI}?${query}`);
       callback(`code=c&state=${await startedState()}`);
       const finishing = await signIn(
@@ -236,10 +275,44 @@ describe('under lang="de", every state of every element is German', function () 
       const mismatch = await signIn();
       await waitUntil(() => maybePart(mismatch, 'error'), 'no error', { timeout: 8000 });
       await expectGerman(mismatch, 'state_mismatch');
+      callback(`error=temporarily_unavailable&error_description=Try+later&state=${await startedState()}`);
+      const refusedThere = await signIn();
+      await waitUntil(() => maybePart(refusedThere, 'error'), 'no error', { timeout: 8000 });
+      await expectGerman(refusedThere, 'idp_error');
       callback(`error=access_denied&error_description=The+user+cancelled&state=${await startedState()}`);
       const cancelled = await signIn();
-      await waitUntil(() => maybePart(cancelled, 'error'), 'no error', { timeout: 8000 });
-      await expectGerman(cancelled, 'idp_error');
+      await waitUntil(() => maybePart(cancelled, 'notice') && maybePart(cancelled, 'button'), 'no notice', {
+        timeout: 8000,
+      });
+      expect(part(cancelled, 'notice').textContent).to.equal('Die Anmeldung wurde nicht abgeschlossen.');
+      await expectGerman(cancelled, 'cancelled', ['Example ID']);
+    });
+
+    it('a sign-in window the shopper closed', async () => {
+      const open = window.open;
+      const popup = { closed: false, close: () => (popup.closed = true), location: { href: '' } };
+      window.open = () => popup as unknown as Window;
+      try {
+        const el = await german<AccountSignIn>(
+          html`<account-sign-in
+            base-url=${SERVICE_URL}
+            client-id="storefront"
+            storage="memory"
+            mode="popup"
+            redirect-uri=${REDIRECT_URI}
+          ></account-sign-in>`,
+        );
+        await waitUntil(() => maybePart(el, 'button'), 'no button', { timeout: 8000 });
+        const closed = new Promise((resolve) => el.addEventListener('storefront-error', resolve, { once: true }));
+        part(el, 'button').click();
+        await waitUntil(() => popup.location.href, 'the window was not sent to the identity provider');
+        popup.closed = true;
+        await closed;
+        await waitUntil(() => !part(el, 'button').hasAttribute('disabled'), 'no button again', { timeout: 8000 });
+        await expectGerman(el, 'popup_closed', ['Example ID']);
+      } finally {
+        window.open = open;
+      }
     });
 
     it('signed in without, with several and with a chosen account; expired; rejected', async () => {
@@ -266,6 +339,30 @@ describe('under lang="de", every state of every element is German', function () 
         session.signOut(reason);
         await waitUntil(() => maybePart(el, 'notice') && maybePart(el, 'button'), 'no notice', { timeout: 8000 });
         await expectGerman(el, reason, ['Example ID']);
+      }
+    });
+
+    it('signed out in another tab; the session refused in another tab', async () => {
+      const el = await signIn(undefined, SERVICE_URL, 'storefront', 'session');
+      // what another tab of the store says on the store's channel
+      const otherTab = new BroadcastChannel(storeKey('channel', SERVICE_URL, 'storefront'));
+      try {
+        for (const [reason, shows] of [
+          ['user', 'button'],
+          ['rejected', 'notice'],
+        ] as const) {
+          MemberSession.for('storefront').signIn({
+            accountMemberId: 'm1',
+            accounts: [{ accountId: 'a1', accountName: 'Cobol Cooperative', token: 't', expires: later() }],
+          });
+          await waitUntil(() => maybePart(el, 'sign-out'), 'not signed in', { timeout: 8000 });
+          await expectGerman(el, 'signed in', ['Cobol Cooperative']);
+          otherTab.postMessage({ out: reason });
+          await waitUntil(() => maybePart(el, shows) && maybePart(el, 'button'), `no ${shows}`, { timeout: 8000 });
+          await expectGerman(el, reason == 'user' ? 'signed out elsewhere' : 'rejected in another tab', ['Example ID']);
+        }
+      } finally {
+        otherTab.close();
       }
     });
   });
@@ -327,6 +424,8 @@ describe('under lang="de", every state of every element is German', function () 
     it('the rows, and a release panel loading, with releases, without releases, failed', async () => {
       const el = await list(undefined, { token: await implicitToken() });
       await waitUntil(() => parts(el, 'item').length, 'no rows', { timeout: 8000 });
+      await waitUntil(() => part(el, 'announcement').textContent, 'not announced', { timeout: 8000 });
+      expect(part(el, 'announcement').textContent).to.equal(`${el.catalogs.length} Kataloge`);
       await expectGerman(el, 'rows', data(el));
       part(el, 'expand').click();
       await waitUntil(() => maybePart(el, 'release'), 'no releases', { timeout: 8000 });
@@ -376,6 +475,32 @@ describe('under lang="de", every state of every element is German', function () 
       ] as const) {
         await waitUntil(() => maybePart(el, 'error'), `no error for ${what}`, { timeout: 8000 });
         await expectGerman(el, what);
+      }
+    });
+
+    it('one catalog announced; the setup errors of a client-id and a base-url the store refuses', async () => {
+      const catalogs = await (
+        await fetch(`${SERVICE_URL}/catalogs`, { headers: { Authorization: `Bearer ${await implicitToken()}` } })
+      ).json();
+      const one = await list(
+        fakeFetch(() => jsonResponse({ ...catalogs, data: catalogs.data.slice(0, 1), links: { next: null } })).fetch,
+      );
+      await waitUntil(() => part(one, 'announcement').textContent, 'not announced', { timeout: 8000 });
+      expect(part(one, 'announcement').textContent).to.equal('1 Katalog');
+      await expectGerman(one, 'one catalog', data(one));
+
+      const unknownClient = await german<CatalogList>(
+        html`<catalog-list base-url=${SERVICE_URL} client-id="storefrnt"></catalog-list>`,
+      );
+      const wrongAddress = await german<CatalogList>(
+        html`<catalog-list base-url=${`${SERVICE_URL}/api`} client-id="storefront"></catalog-list>`,
+      );
+      for (const [what, el, shown] of [
+        ['not_configured, HTTP 401', unknownClient, 'storefrnt'],
+        ['not_configured, HTTP 404', wrongAddress, `${SERVICE_URL}/api`],
+      ] as const) {
+        await waitUntil(() => maybePart(el, 'error'), `no error for ${what}`, { timeout: 8000 });
+        await expectGerman(el, what, [shown]);
       }
     });
   });

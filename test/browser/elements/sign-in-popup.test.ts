@@ -1,0 +1,112 @@
+/**
+ * mode="popup": the identity provider opens in a window, the test page never navigates, and the window comes back
+ * to a page of this origin (test/browser/fixtures/callback.html) that hands the callback to the page. The login in
+ * the window is a person's, through the browser (a web-test-runner command drives the window).
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { MemberSession } from '../../../src/auth/session.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
+import type { SignInRedirectEvent, SignedInEvent, StorefrontErrorEvent } from '../../../src/events.js';
+import { resetService } from '../helpers/service.js';
+import {
+  TEST_PAGE_URL,
+  cleanUpSignIn,
+  part,
+  recordNavigation,
+  renderSignIn,
+  waitForPart,
+} from '../helpers/sign-in-flow.js';
+
+const CALLBACK_PAGE = `${location.origin}/test/browser/fixtures/callback.html`;
+
+function next<E extends Event>(target: EventTarget, type: string): Promise<E> {
+  return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as E), { once: true }));
+}
+
+const transactions = () => Object.keys(sessionStorage).filter((key) => key.startsWith(TRANSACTION_KEY_PREFIX));
+
+describe('<account-sign-in mode="popup">', function () {
+  this.timeout(30000);
+
+  before(resetService);
+  afterEach(async () => {
+    await executeServerCommand('close-popups');
+    cleanUpSignIn();
+  });
+
+  it('signs in through a window while the page stays where it is', async () => {
+    const visited = recordNavigation();
+    const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE });
+    const redirect = next<SignInRedirectEvent>(el, 'sign-in-redirect');
+    const signedIn = next<SignedInEvent>(el, 'signed-in');
+    (await waitForPart(el, 'button')).click();
+    expect(new URL((await redirect).detail.url).searchParams.get('redirect_uri')).to.equal(CALLBACK_PAGE);
+    await executeServerCommand('popup-sign-in', { login: 'ada@example.com' });
+    const { detail } = await signedIn;
+    expect(detail.accounts.map((a) => a.accountName).sort()).to.deep.equal([
+      'Analytical Engines Ltd',
+      'Harvard Computation Lab',
+    ]);
+    expect(detail.restored).to.equal(undefined);
+    expect(visited, 'the page never left').to.deep.equal([]);
+    expect(location.href).to.equal(TEST_PAGE_URL);
+    expect(transactions(), 'the transaction was used up').to.deep.equal([]);
+    await waitForPart(el, 'sign-out');
+    await waitUntil(async () => (await executeServerCommand('popups')) === 0, 'the window closed');
+  });
+
+  it('a window the shopper closes: popup_closed, the button again, the sign-in can never finish', async () => {
+    const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE });
+    const error = next<StorefrontErrorEvent>(el, 'storefront-error');
+    (await waitForPart(el, 'button')).click();
+    await waitUntil(() => transactions().length === 1, 'a transaction');
+    await executeServerCommand('close-popups');
+    expect((await error).detail.error.code).to.equal('popup_closed');
+    await waitUntil(() => !part(el, 'button')?.hasAttribute('disabled'), 'the button again');
+    expect(part(el, 'error'), 'no alert').to.equal(null);
+    expect(transactions(), 'its transaction is gone').to.deep.equal([]);
+    await waitUntil(() => el.shadowRoot?.activeElement === part(el, 'button'), 'focus on the button');
+  });
+
+  it('a cancel in the window comes back calmly, as after a redirect', async () => {
+    // the browser still has the identity provider's session of the first test: ask for the login form
+    const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE, prompt: 'login' });
+    (await waitForPart(el, 'button')).click();
+    await executeServerCommand('popup-sign-in', { login: 'ada@example.com', cancel: true });
+    const notice = await waitForPart(el, 'notice');
+    expect(notice.textContent).to.equal('Sign-in was not completed.');
+    expect(MemberSession.for('storefront').signedIn).to.equal(false);
+  });
+
+  it('a blocked window falls back to the redirect', async () => {
+    const visited = recordNavigation();
+    const open = window.open;
+    window.open = () => null;
+    try {
+      const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE });
+      (await waitForPart(el, 'button')).click();
+      await waitUntil(() => visited.length, 'the redirect');
+      expect(new URL(visited[0]).searchParams.get('redirect_uri')).to.equal(CALLBACK_PAGE);
+    } finally {
+      window.open = open;
+    }
+  });
+
+  it('takes a callback only from its own window: a message from anywhere else is ignored', async () => {
+    // prompt=login keeps the window at the login form: with the identity provider's session of the first test it
+    // would otherwise come back at once and use the transaction up
+    const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE, prompt: 'login' });
+    const errors: StorefrontErrorEvent[] = [];
+    el.addEventListener('storefront-error', (e) => errors.push(e as StorefrontErrorEvent));
+    (await waitForPart(el, 'button')).click();
+    await waitUntil(() => transactions().length === 1, 'a transaction');
+    const state = transactions()[0].slice(TRANSACTION_KEY_PREFIX.length);
+    // this page itself posting (same origin, but not the sign-in window)
+    window.postMessage({ kind: 'code', code: 'forged', state }, location.origin);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(errors).to.deep.equal([]);
+    expect(transactions(), 'the transaction waits for the window').to.have.length(1);
+    expect(part(el, 'button')?.hasAttribute('disabled'), 'still signing in').to.equal(true);
+  });
+});

@@ -1,0 +1,138 @@
+// Every element on a store page served with a strict Content Security Policy (no inline script, no inline style,
+// no style attributes): the shipped one-tag files, the reference service, a real Chromium. The policy is really
+// enforced: a style attribute put back on a row is refused and reported.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { chromium } from 'playwright-core';
+import { startService } from '../../server/index.js';
+import { ACCOUNTS } from '../../server/domain/fixtures.js';
+import { chromiumPath } from '../../scripts/chromium.mjs';
+import { accessToken } from '../support/service-client.js';
+
+const PAGE = new URL('./strict-csp/', import.meta.url);
+const DIST = new URL('../../dist/', import.meta.url);
+
+let service;
+let site;
+let browser;
+
+/** The page, its scripts, the two shipped files and the test's config, with the policy on the page. */
+function startSite(policy, config) {
+  const files = {
+    '/': [new URL('index.html', PAGE), 'text/html'],
+    '/record-violations.js': [new URL('record-violations.js', PAGE), 'text/javascript'],
+    '/page.js': [new URL('page.js', PAGE), 'text/javascript'],
+    '/storefront-elements.js': [new URL('storefront-elements.js', DIST), 'text/javascript'],
+    '/storefront-operator.js': [new URL('storefront-operator.js', DIST), 'text/javascript'],
+  };
+  const server = createServer((request, response) => {
+    const path = new URL(request.url, 'http://localhost').pathname;
+    if (path === '/config.json') {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(config));
+      return;
+    }
+    const [file, type] = files[path] ?? [];
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'Content-Type': type, 'Content-Security-Policy': policy }).end(readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/` })),
+  );
+}
+
+before(async () => {
+  if (!existsSync(new URL('storefront-elements.js', DIST))) throw new Error('Run `npm run build` first.');
+  service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
+  // the policy a careful store runs, with the one addition every store needs: the service's origin for fetch
+  const policy = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${service.baseUrl}`;
+  site = await startSite(policy, {
+    service: service.baseUrl,
+    operatorToken: await accessToken(service.baseUrl, 'operator'),
+    accountId: ACCOUNTS.harvard.id,
+  });
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  site?.server.close();
+  await service?.close();
+});
+
+/** The catalog rows as laid out: name, top and bottom. */
+const catalogRows = (page) =>
+  page.evaluate(() =>
+    [...document.querySelector('catalog-list').shadowRoot.querySelectorAll('[part~=item]')].map((row) => {
+      const { top, bottom } = row.getBoundingClientRect();
+      return { name: row.querySelector('[part~=name]').textContent, top, bottom };
+    }),
+  );
+
+/** Each row starts where the one above it ends, or lower. */
+function assertStacked(rows) {
+  for (let i = 1; i < rows.length; i++) {
+    assert.ok(rows[i].top >= rows[i - 1].bottom - 0.5, `${rows[i].name} overlaps ${rows[i - 1].name}`);
+  }
+}
+
+test('every element works under the policy: no violation, catalog rows stacked, a release panel opens', async () => {
+  const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
+  await page.goto(site.url);
+  await page.getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
+  await page.getByText('Sign in to choose an account.').waitFor();
+  await page.getByRole('listitem').filter({ hasText: 'Everyday Essentials' }).waitFor();
+  // the operator tables list their first page (a header row, then records)
+  await page.locator('account-members').getByRole('row').nth(1).waitFor();
+  await page.locator('account-memberships').getByRole('row').filter({ hasText: 'Grace Hopper' }).waitFor();
+
+  const rows = await catalogRows(page);
+  assert.deepEqual(
+    rows.map((row) => row.name),
+    ['Everyday Essentials', 'Seasonal Collection', 'Clearance'],
+  );
+  assert.equal(new Set(rows.map((row) => Math.round(row.top))).size, 3, 'three rows at three places');
+  assertStacked(rows);
+
+  await page.getByRole('button', { name: /^Releases\W+Everyday Essentials$/ }).click();
+  await page.getByText('Only the current release and the two before it are kept.').waitFor();
+  const opened = await catalogRows(page);
+  assertStacked(opened);
+  assert.ok(opened[1].top >= rows[1].top + 100, 'the rows under the open panel moved down by its height');
+  // the list's own places went through the CSSOM, which the policy allows (a list shown whole starts at 0)
+  assert.equal(
+    await page.evaluate(
+      () => document.querySelector('catalog-list').shadowRoot.querySelector('[part~=list]').style.paddingTop,
+    ),
+    '0px',
+  );
+
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.close();
+});
+
+test('the policy is enforced: a style attribute on a row, as the list used to write, is refused and reported', async () => {
+  const page = await browser.newPage();
+  await page.goto(site.url);
+  await page.getByRole('listitem').filter({ hasText: 'Clearance' }).waitFor();
+  const transform = await page.evaluate(() => {
+    const row = document.querySelector('catalog-list').shadowRoot.querySelector('[part~=item]');
+    row.setAttribute('style', 'transform: translateY(200px)');
+    return getComputedStyle(row).transform;
+  });
+  assert.equal(transform, 'none', 'the refused style does not apply');
+  await page.waitForFunction(() => window.__violations.length > 0);
+  const violations = await page.evaluate(() => window.__violations);
+  assert.deepEqual(
+    violations.map((violation) => violation.directive),
+    ['style-src-attr'],
+  );
+  await page.close();
+});

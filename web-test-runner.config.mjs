@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { playwrightLauncher } from '@web/test-runner-playwright';
-import { chromiumPath } from './scripts/chromium.mjs';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 /**
  * The reference service every browser test talks to. It takes a free port (so several runs can share a
@@ -145,17 +145,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {
-        executablePath: chromiumPath(),
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      },
+      launchOptions: chromiumLaunchOptions(),
     }),
   ],
   reporters: [defaultReporter(), countingReporter()],

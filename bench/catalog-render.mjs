@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { buildBundle } from '../scripts/bundle.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const SIZES = [100, 1_000, 10_000];
 const RUNS = 7;
@@ -139,10 +140,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 export async function benchCatalogRender() {
   const dir = mkdtempSync(join(tmpdir(), 'storefront-catalog-render-'));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const code = await bundleElement(dir);
     const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });

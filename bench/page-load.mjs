@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startService } from '../server/index.js';
-import { chromiumPath } from '../scripts/chromium.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 
 const RUNS = 15;
 
@@ -81,10 +81,7 @@ export async function benchPageLoad() {
   const service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
   const server = await servePage(service.baseUrl);
   const pageUrl = `http://localhost:${server.address().port}/`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const cold = [];
   const warm = [];
   const trips = { coldToButtons: [], warmInAll: [] };

@@ -3,7 +3,7 @@
 import { createServer } from 'vite';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
-import { chromiumPath } from '../../scripts/chromium.mjs';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 /** The events the demo page reports, recorded in the page so tests can read them. */
 const RECORDED_EVENTS = [
@@ -29,18 +29,7 @@ export async function startStack() {
   await demo.listen();
   const address = demo.httpServer.address();
   const demoUrl = `http://localhost:${address.port}/`;
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP shop.test 127.0.0.1',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions(['--host-resolver-rules=MAP shop.test 127.0.0.1']));
   return {
     get service() {
       return service;

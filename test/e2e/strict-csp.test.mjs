@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
 import { ACCOUNTS } from '../../server/domain/fixtures.js';
-import { chromiumPath } from '../../scripts/chromium.mjs';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { accessToken } from '../support/service-client.js';
 
 const PAGE = new URL('./strict-csp/', import.meta.url);
@@ -55,10 +55,7 @@ before(async () => {
     operatorToken: await accessToken(service.baseUrl, 'operator'),
     accountId: ACCOUNTS.harvard.id,
   });
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking'],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 after(async () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
-import { chromiumPath } from '../../scripts/chromium.mjs';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { logInAtIdentityProvider, recordEvents } from '../e2e/harness.mjs';
 
 let service;
@@ -93,17 +93,7 @@ before(async () => {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 after(async () => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildBundle } from '../../scripts/bundle.mjs';
-import { chromiumPath } from '../../scripts/chromium.mjs';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const SHOPPER = ['account-sign-in', 'account-picker', 'catalog-list'];
@@ -46,7 +46,7 @@ before(async () => {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 after(async () => {

@@ -5,6 +5,7 @@
  */
 import type { StorefrontClient } from '../api/client.js';
 import { StorefrontError } from '../api/errors.js';
+import { parseUrl } from '../api/service-client.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
 import { createPkcePair, createState } from './pkce.js';
 import type { MemberSignIn } from './session.js';
@@ -57,15 +58,6 @@ export interface StartedSignIn {
   transaction: SignInTransaction;
 }
 
-/** The address as a URL, or undefined when it is not an absolute address (`URL.parse` is too recent). */
-function parse(address: unknown): URL | undefined {
-  try {
-    return new URL(address as string);
-  } catch {
-    // not an absolute address
-  }
-}
-
 /** A loopback address: plain http to it never leaves the machine. */
 export const isLoopback = (url: URL): boolean => /^(localhost|127\.0\.0\.1|\[::1\]|.*\.localhost)$/.test(url.hostname);
 
@@ -75,7 +67,7 @@ export const isLoopback = (url: URL): boolean => /^(localhost|127\.0\.0\.1|\[::1
  * URI is https (a downgrade would expose it).
  */
 export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<string | undefined> = []): URL {
-  const url = parse(endpoint);
+  const url = parseUrl(endpoint);
   const http = url?.protocol == 'http:';
   if (
     !url ||
@@ -144,7 +136,7 @@ export async function startSignIn(options: StartSignInOptions): Promise<StartedS
 
 /** The callback in an address: `code`+`state`, or `error`+`state`; undefined for any other address. */
 export function readCallback(address: string | URL): SignInCallback | undefined {
-  const params = parse(address)?.searchParams;
+  const params = parseUrl(address)?.searchParams;
   const state = params?.get('state');
   const error = params?.get('error');
   const code = params?.get('code');
@@ -207,7 +199,7 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
   if (
     !transaction ||
     transaction.clientId !== clientId ||
-    parse(transaction.baseUrl)?.origin !== parse(client.baseUrl)?.origin
+    parseUrl(transaction.baseUrl)?.origin !== parseUrl(client.baseUrl)?.origin
   ) {
     throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
   }

@@ -8,7 +8,7 @@ import { StorefrontError } from '../api/errors.js';
 import { parseUrl } from '../api/service-client.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
 import { createPkcePair, createState } from './pkce.js';
-import type { MemberSignIn } from './session.js';
+import { type MemberSignIn, isSignIn } from './session.js';
 import {
   type SignInTransaction,
   type TransactionStoreOptions,
@@ -213,13 +213,15 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
 
 /** The token answer as the `signed-in` detail; `invalid_response` when a token is incomplete. */
 export function toSignedInDetail(answer: AccountManagementTokenResponse): MemberSignIn {
-  return {
+  const signIn = {
     accountMemberId: answer.meta.account_member_id,
-    accounts: answer.data.map(({ account_id: accountId, account_name, token, expires }) => {
-      if (![accountId, token, expires].every((v) => v && typeof v == 'string') || !Date.parse(expires)) {
-        throw new StorefrontError('invalid_response', 'Incomplete account token.');
-      }
-      return { accountId, accountName: account_name ?? accountId, token, expires };
-    }),
+    accounts: answer.data.map(({ account_id: accountId, account_name, token, expires }) => ({
+      accountId,
+      accountName: account_name ?? accountId,
+      token,
+      expires,
+    })),
   };
+  if (!isSignIn(signIn)) throw new StorefrontError('invalid_response', 'Incomplete account token.');
+  return signIn;
 }

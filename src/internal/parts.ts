@@ -1,0 +1,15 @@
+import { StorefrontError } from '../api/errors.js';
+
+/**
+ * Loads a part of an element that most pages never run, or run only after the shopper acts (the sign-in flow, the
+ * release panel): `load` is its `import()`, which the bundler turns into a file of its own beside the bundle. The
+ * browser fetches it on first use and keeps it. A failed fetch (the network down) is a `network_error`, shown with
+ * the element's retry, which loads it again.
+ */
+export async function loadPart<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (cause) {
+    throw new StorefrontError('network_error', `A part of the elements could not be loaded (${cause}).`, { cause });
+  }
+}

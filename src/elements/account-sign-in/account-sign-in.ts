@@ -13,7 +13,7 @@ import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
 import { readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import type { TextProperties } from '../../internal/texts.js';
+import { type TextProperties, fill } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
 import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.texts.js';
 
@@ -348,19 +348,22 @@ export class AccountSignIn extends ShopperElement {
       .map(([name]) => name);
   }
 
-  /** Fails when the page's setup keeps sign-in from working, naming what to fix: an attribute, or a plain-http page. */
+  /**
+   * Fails when the page's setup keeps sign-in from working, naming what to fix: an attribute, or a plain-http page.
+   * The message, for the developer (the console and the event), is the element's English sentence for it.
+   */
   #checkSetup(): void {
     const missing = this.#missing();
     if (missing[0]) {
-      throw new StorefrontError(
-        'not_configured',
-        `Set the ${missing.join(' and ')} attribute${missing[1] ? 's' : ''}.`,
+      const message = fill(
+        accountSignInTexts.missingAttributesText,
+        { count: missing.length, attributes: missing },
+        'en',
       );
+      throw new StorefrontError('not_configured', message);
     }
     // browsers offer WebCrypto (which PKCE needs) on secure pages only
-    if (!crypto.subtle) {
-      throw new StorefrontError('insecure_context', 'No WebCrypto on this page: serve it over https (or localhost).');
-    }
+    if (!crypto.subtle) throw new StorefrontError('insecure_context', accountSignInTexts.insecureContextText);
   }
 
   /**

@@ -4,7 +4,7 @@
  * without a connection), the element says so in words, fires `storefront-error` (`network_error`) and offers its
  * retry; nothing is left half done. These tests must run before anything on the page loads the part.
  */
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { MemberSession } from '../../../src/auth/session.js';
 import type { StorefrontErrorEvent } from '../../../src/events.js';
@@ -28,7 +28,10 @@ describe('<account-sign-in> when its sign-in part cannot be fetched', function (
     await executeServerCommand('block-requests', { pattern: '/sign-in-flow\\.' });
   });
   after(() => executeServerCommand('unblock-requests'));
-  afterEach(cleanUpSignIn);
+  afterEach(async () => {
+    await executeServerCommand('close-popups');
+    cleanUpSignIn();
+  });
 
   it('a click on Sign in: network_error with a readable sentence and Try again; no navigation, no transaction', async () => {
     const visited = recordNavigation();
@@ -47,6 +50,17 @@ describe('<account-sign-in> when its sign-in part cannot be fetched', function (
     const button = await waitForPart(el, 'button');
     expect(button.hasAttribute('disabled'), 'the button works again').to.equal(false);
     expect(part(el, 'error')).to.equal(null);
+  });
+
+  it('mode="popup": the window opened during the click closes again, and the element says why', async () => {
+    const el = await renderSignIn({ mode: 'popup' });
+    const error = next<StorefrontErrorEvent>(el, 'storefront-error');
+    (await waitForPart(el, 'button')).click();
+
+    expect((await error).detail.error.code).to.equal('network_error');
+    expect((await waitForPart(el, 'error-message')).textContent).to.equal(NETWORK_ERROR_TEXT);
+    await waitUntil(async () => (await executeServerCommand('popups')) === 0, 'the sign-in window closed');
+    expect(transactions()).to.deep.equal([]);
   });
 
   it('the page the identity provider sends back to: network_error instead of a silent hang; the code leaves the address bar', async () => {

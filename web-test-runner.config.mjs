@@ -79,6 +79,14 @@ function referenceServicePlugin() {
         );
         return response.headers.get('location');
       }
+      if (command === 'block-requests' || command === 'unblock-requests') {
+        // The network down for some addresses of the test page (a RegExp's source): the browser's request fails as
+        // with no connection, so a part the page loads then cannot be fetched.
+        const page = session.browser.getPage(session.id);
+        if (command === 'unblock-requests') await page.unrouteAll();
+        else await page.route(new RegExp(payload.pattern), (route) => route.abort('internetdisconnected'));
+        return true;
+      }
       if (command === 'popups' || command === 'close-popups' || command === 'popup-sign-in') {
         // The windows the test page opened: count them, close them (as the shopper would), or log in in the one
         // the page opened, as a person would.

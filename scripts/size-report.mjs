@@ -1,6 +1,9 @@
-// `npm run size:report [-- src/bundles/<name>.ts] [--json]`: each module's share of a self-contained bundle.
+// `npm run size:report [-- src/bundles/<name>.ts] [--json]`: each module's share of a self-contained bundle, and of
+// each part (chunks/*.js) it loads when a page first needs it.
 //
-// Builds the bundle with scripts/bundle.mjs, as `npm run build` ships it (same plugins, same minifier), in memory.
+// Builds the bundle with scripts/bundle.mjs, as `npm run build` ships it (same plugins, same minifier, same file
+// names, which the parts' imports of the bundle name), in memory. Each file is counted on its own, as a browser
+// fetches it.
 // The bundler's module info says which modules the chunk holds and how long each one was after tree-shaking, but
 // rolldown minifies the chunk as a whole after that, so those lengths are not the shipped bytes. Where each
 // shipped byte came from is in the chunk's own source map: every byte belongs to the module of the nearest
@@ -10,7 +13,7 @@
 // gzip is not additive, so each module's gzip figure is its marginal: what its bytes add to the gzip size of the
 // modules before it in the file (level 9, as the size budget measures). That column, too, sums to the file's size.
 import { decode } from '@jridgewell/sourcemap-codec';
-import { relative, resolve } from 'node:path';
+import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { buildBundle } from './bundle.mjs';
@@ -53,16 +56,14 @@ function piecesBySource(code, mappings) {
 }
 
 /**
- * @param {string} entry the bundle's entry module, e.g. `src/bundles/storefront-elements.ts`
- * @returns {Promise<{ bytes: number, gzip: number, rendered: number, modules: Array<{ module: string,
- *   bytes: number, gzip: number, rendered: number | undefined }> }>} bytes are UTF-8 bytes of the shipped file
+ * Each module's share of one output file (the bundle, or a part): its bytes placed by the file's source map, and
+ * the gzip marginals in file order.
+ * @returns {{ file: string, bytes: number, gzip: number, rendered: number, modules: Array<{ module: string,
+ *   bytes: number, gzip: number, rendered: number | undefined }> }} bytes are UTF-8 bytes of the shipped file
  */
-export async function sizeReport(entry) {
-  const outDir = resolve('dist');
-  const chunk = await buildBundle({ entry, outDir, fileName: 'bundle.js', sourcemap: 'hidden', write: false });
-  const { code, map, modules: info } = chunk;
+function fileReport({ fileName, code, map, modules: info }, outDir) {
   const pieces = piecesBySource(code, decode(map.mappings));
-  const ids = map.sources.map((source) => resolve(outDir, map.sourceRoot ?? '', source));
+  const ids = map.sources.map((source) => resolve(outDir, dirname(fileName), map.sourceRoot ?? '', source));
 
   const rows = new Map();
   for (const { source, text } of pieces) {
@@ -95,11 +96,28 @@ export async function sizeReport(entry) {
   const list = [...rows.values()].map(({ module, bytes, gzip, rendered }) => ({ module, bytes, gzip, rendered }));
   list.push({ module: GZIP_FRAME, bytes: 0, gzip: gzipBytes(''), rendered: undefined });
   return {
+    file: fileName,
     bytes: Buffer.byteLength(code),
     gzip: gzipBytes(code),
     rendered: Object.values(info).reduce((sum, { renderedLength }) => sum + renderedLength, 0),
     modules: list.sort((a, b) => b.bytes - a.bytes || b.gzip - a.gzip),
   };
+}
+
+/**
+ * @param {string} entry the bundle's entry module, e.g. `src/bundles/storefront-elements.ts`
+ * @returns {Promise<ReturnType<typeof fileReport> & { parts: Array<ReturnType<typeof fileReport>>,
+ *   total: { bytes: number, gzip: number } }>} the bundle's own file (what every page loads), each part (a file
+ *   under chunks/ that a page loads when it first needs it), and the total of every file a page can load
+ */
+export async function sizeReport(entry) {
+  const outDir = resolve('dist');
+  const fileName = `${basename(entry, extname(entry))}.js`;
+  const [bundle, ...chunks] = await buildBundle({ entry, outDir, fileName, sourcemap: 'hidden', write: false });
+  const parts = chunks.map((chunk) => fileReport(chunk, outDir));
+  const files = [fileReport(bundle, outDir), ...parts];
+  const sum = (key) => files.reduce((total, file) => total + file[key], 0);
+  return { ...files[0], parts, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
 }
 
 /** The group a row belongs to: this package's own modules, an npm package, or the bundler's and gzip's bytes. */
@@ -122,29 +140,47 @@ function byPackage(modules) {
   return [...groups.values()].filter((group) => group.bytes || group.gzip).sort((a, b) => b.bytes - a.bytes);
 }
 
-function print(entry, report) {
-  const number = (value) => (value === undefined ? '' : value.toLocaleString('en'));
+const number = (value) => (value === undefined ? '' : value.toLocaleString('en'));
+
+/** One file's table: its modules, their total, and the same by package. */
+function printFile(title, file) {
   const percent = (part, whole) => `${((100 * part) / whole).toFixed(1)} %`;
   const line = ({ module, bytes, gzip, rendered }) =>
-    [number(bytes), percent(bytes, report.bytes), number(gzip), percent(gzip, report.gzip), number(rendered)]
+    [number(bytes), percent(bytes, file.bytes), number(gzip), percent(gzip, file.gzip), number(rendered)]
       .map((cell, i) => cell.padStart(i === 4 ? 13 : 9))
       .join('') + `  ${module}`;
-  const modules = report.modules.filter((m) => m.rendered !== undefined).length;
-  const sum = (key) => report.modules.reduce((total, m) => total + m[key], 0);
+  const modules = file.modules.filter((m) => m.rendered !== undefined).length;
+  const sum = (key) => file.modules.reduce((total, m) => total + m[key], 0);
 
-  console.log(`${entry}: ${number(report.bytes)} bytes minified, ${number(report.gzip)} bytes gzip (level 9)\n`);
+  console.log(`${title}: ${number(file.bytes)} bytes minified, ${number(file.gzip)} bytes gzip (level 9)\n`);
   console.log(`${['bytes', 'share', 'gzip', 'share'].map((title) => title.padStart(9)).join('')}  before min.  module`);
-  for (const m of report.modules) console.log(line(m));
+  for (const m of file.modules) console.log(line(m));
   console.log(
-    line({ module: `total, ${modules} modules`, bytes: sum('bytes'), gzip: sum('gzip'), rendered: report.rendered }),
+    line({ module: `total, ${modules} modules`, bytes: sum('bytes'), gzip: sum('gzip'), rendered: file.rendered }),
   );
   console.log('\nby package');
-  for (const group of byPackage(report.modules)) console.log(line(group));
+  for (const group of byPackage(file.modules)) console.log(line(group));
+}
+
+function print(entry, report) {
+  printFile(`${entry} (${report.file})`, report);
+  for (const part of report.parts) {
+    console.log('');
+    printFile(`part ${part.file}, loaded when a page first needs it`, part);
+  }
+  if (report.parts.length) {
+    const parts = report.parts.reduce((total, part) => total + part.gzip, 0);
+    console.log(
+      `\n${report.file}: ${number(report.gzip)} bytes gzip on every page; its ${report.parts.length} part(s) ` +
+        `${number(parts)}; every file a page can load ${number(report.total.gzip)} bytes gzip`,
+    );
+  }
   console.log(`
-bytes: the module's bytes in the shipped file (UTF-8), placed by the bundle's source map. The bundler's own bytes
-  are the export list and the constructors and static blocks it writes around class fields and decorators.
+bytes: the module's bytes in the shipped file (UTF-8), placed by the file's source map. The bundler's own bytes
+  are the export and import lists and the constructors and static blocks it writes around class fields and
+  decorators.
 gzip: what those bytes add to the gzip size of everything before them in the file, so an early module (lit)
-  pays for words a later one reuses. Both columns sum to the file.
+  pays for words a later one reuses. Both columns sum to the file; each file is compressed on its own.
 before min.: the module's length as the bundler rendered it into the chunk (tree-shaken, not yet minified).`);
 }
 

@@ -108,12 +108,8 @@ export class ServiceClient {
     base = this.baseUrl,
     anonymous = false,
   ): Promise<Json> {
-    let url: URL;
-    try {
-      url = new URL(path, `${base}/`);
-    } catch (cause) {
-      throw invalid(`"${path}" is not an address.`, cause);
-    }
+    const url = parseUrl(path, `${base}/`);
+    if (!url) throw invalid(`"${path}" is not an address.`);
     if (![this.baseUrl, this.catalogBaseUrl].some((b) => new URL(b).origin === url.origin)) {
       throw new StorefrontError('unsafe_endpoint', `Refusing to send the access token to ${url.origin}.`);
     }
@@ -131,17 +127,20 @@ export class ServiceClient {
 /** A JSON answer read with no trust in its shape: any property may be missing. */
 export type Json = { [key: string]: Json } | undefined;
 
-function baseAddress(value: string, name: string): string {
-  let url: URL | undefined;
+/** The address as a URL (relative to `base` when given), or undefined when it is none (`URL.parse` is too recent). */
+export function parseUrl(address: unknown, base?: string): URL | undefined {
   try {
-    url = new URL(value);
+    return new URL(address as string, base);
   } catch {
-    // refused below
+    // not an address
   }
-  if (!/^https?:$/.test(url?.protocol as string)) {
+}
+
+function baseAddress(value: string, name: string): string {
+  const url = parseUrl(value);
+  if (!url || !/^https?:$/.test(url.protocol)) {
     throw new StorefrontError('not_configured', `${name} must be an http(s) address, not "${value}".`);
   }
-  url = url as URL;
   url.search = url.hash = '';
   return url.href.replace(/\/+$/, '');
 }

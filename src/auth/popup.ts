@@ -1,11 +1,10 @@
 /**
  * Sign-in in a popup: the page opens the identity provider in a small window and keeps its own state; the window
  * comes back to the redirect URI (a page of the same origin with `<account-sign-in>`), which hands the callback
- * to the page that opened it. The page then finishes the sign-in as after a redirect: the callback's state must
- * name a live transaction of that page.
+ * to the page that opened it (popup-result.ts waits for it there). The page then finishes the sign-in as after a
+ * redirect: the callback's state must name a live transaction of that page.
  */
-import { StorefrontError } from '../api/errors.js';
-import type { SignInCallback } from './sign-in.js';
+import type { SignInCallback } from './callback.js';
 
 /** The name of the sign-in window; a page opened under it hands a callback to its opener. */
 const POPUP_NAME = 'storefront-elements-sign-in';
@@ -28,31 +27,4 @@ export function handToOpener(callback: SignInCallback): boolean {
   if (window.name != POPUP_NAME || !opener) return false;
   opener.postMessage(callback, location.origin);
   return true;
-}
-
-/**
- * The callback the sign-in window hands back, taken only from that window and from this page's origin; the window
- * is closed then. Fails with `popup_closed` when the shopper closes the window first.
- */
-export function popupResult(popup: Window): Promise<SignInCallback> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      clearInterval(watch);
-      removeEventListener('message', onMessage);
-      popup.close();
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.source == popup && event.origin == location.origin) {
-        done();
-        resolve(event.data as SignInCallback);
-      }
-    };
-    const watch = setInterval(() => {
-      if (popup.closed) {
-        done();
-        reject(new StorefrontError('popup_closed', 'The sign-in window was closed before the sign-in finished.'));
-      }
-    }, 250);
-    addEventListener('message', onMessage);
-  });
 }

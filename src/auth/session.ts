@@ -43,18 +43,30 @@ const shared = ({ accountMemberId, accounts, profileId }: MemberSignIn): MemberS
 const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Date.parse(a.expires) || 0) ?? []));
 
 /**
- * `data` when it is a sign-in of the right shape whose tokens have not expired: what sessionStorage or another
- * tab hands over is believed only then, and anything else is never sent.
+ * Whether `data` is a sign-in of the right shape: the member's id, and each account's id, name, token and expiry
+ * (a date). The one check of what the service's token answer, sessionStorage and another tab hand over.
  */
-function trusted(data: SessionData | undefined): SessionData | undefined {
+export function isSignIn(data: unknown): data is MemberSignIn {
   try {
-    const strings = (...values: unknown[]) => values.every((v) => typeof v == 'string');
-    const valid = data!.accounts.every((a) => a.token && strings(a.accountId, a.accountName, a.token, a.expires));
-    if (valid && strings(data!.accountMemberId) && expiry(data) > Date.now()) return data;
+    const { accountMemberId, accounts } = data as MemberSignIn;
+    const texts = (...values: unknown[]) => values.every((value) => value && typeof value == 'string');
+    return (
+      texts(accountMemberId) &&
+      accounts.every(
+        ({ accountId, accountName, token, expires }) =>
+          texts(accountId, token, expires) && typeof accountName == 'string' && !!Date.parse(expires),
+      )
+    );
   } catch {
-    // not a sign-in
+    return false;
   }
 }
+
+/**
+ * `data` when it is a sign-in whose tokens have not expired: what sessionStorage or another tab hands over is
+ * believed only then, and anything else is never sent.
+ */
+const trusted = (data: SessionData | undefined) => (isSignIn(data) && expiry(data) > Date.now() ? data : undefined);
 
 /**
  * The signed-in member of one client on this page, shared by every element with the same `client-id`, and with

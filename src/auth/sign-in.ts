@@ -1,26 +1,21 @@
 /**
  * The storefront's side of the sign-in flow, without any element: the authorization request (PKCE S256, state,
- * transaction), the safety check of the sign-in address, reading the callback from the address bar, and
- * exchanging the code for account management tokens.
+ * transaction), the safety check of the sign-in address, and exchanging the code the callback brought for account
+ * management tokens. Reading the callback from the address bar is callback.ts.
  */
 import type { StorefrontClient } from '../api/client.js';
 import { StorefrontError } from '../api/errors.js';
+import { parseUrl } from '../api/service-client.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
+import type { SignInCallback } from './callback.js';
 import { createPkcePair, createState } from './pkce.js';
-import type { MemberSignIn } from './session.js';
+import { type MemberSignIn, isSignIn } from './session.js';
 import {
   type SignInTransaction,
   type TransactionStoreOptions,
   consumeTransaction,
   saveTransaction,
 } from './transaction.js';
-
-/** The query parameters a callback brings back; all are removed from the address bar once read. */
-export const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'session_state'];
-
-/** What the identity provider's redirect carried. */
-export type SignInCallback =
-  { kind: 'code'; code: string; state: string } | { kind: 'error'; error: string; description?: string; state: string };
 
 export interface AuthorizationRequest {
   /** The profile's `links.authorization-endpoint`; its own query parameters are kept. */
@@ -57,15 +52,6 @@ export interface StartedSignIn {
   transaction: SignInTransaction;
 }
 
-/** The address as a URL, or undefined when it is not an absolute address (`URL.parse` is too recent). */
-function parse(address: unknown): URL | undefined {
-  try {
-    return new URL(address as string);
-  } catch {
-    // not an absolute address
-  }
-}
-
 /** A loopback address: plain http to it never leaves the machine. */
 export const isLoopback = (url: URL): boolean => /^(localhost|127\.0\.0\.1|\[::1\]|.*\.localhost)$/.test(url.hostname);
 
@@ -75,7 +61,7 @@ export const isLoopback = (url: URL): boolean => /^(localhost|127\.0\.0\.1|\[::1
  * URI is https (a downgrade would expose it).
  */
 export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<string | undefined> = []): URL {
-  const url = parse(endpoint);
+  const url = parseUrl(endpoint);
   const http = url?.protocol == 'http:';
   if (
     !url ||
@@ -142,49 +128,6 @@ export async function startSignIn(options: StartSignInOptions): Promise<StartedS
   };
 }
 
-/** The callback in an address: `code`+`state`, or `error`+`state`; undefined for any other address. */
-export function readCallback(address: string | URL): SignInCallback | undefined {
-  const params = parse(address)?.searchParams;
-  const state = params?.get('state');
-  const error = params?.get('error');
-  const code = params?.get('code');
-  if (!state) return;
-  if (error) return { kind: 'error', error, description: params!.get('error_description') ?? undefined, state };
-  if (code) return { kind: 'code', code, state };
-}
-
-/** The address without the callback's parameters; other parameters and the hash stay. */
-export function withoutCallbackParams(address: string | URL): string {
-  const url = new URL(address);
-  for (const name of CALLBACK_PARAMS) url.searchParams.delete(name);
-  return url.href;
-}
-
-/** The page address without query and hash: the default redirect URI. */
-export function defaultRedirectUri(address: string = location.href): string {
-  return address.replace(/[?#].*/, '');
-}
-
-/**
- * The callback addresses taken on this page load. A router that puts an address back (or a second element asking)
- * gets nothing from one already taken; a reload is a new page load and starts empty.
- */
-export const takenCallbacks = new Set<string>();
-
-/**
- * Takes the callback out of the address bar, once per page load: the parameters are removed at once (so a
- * reload never replays them) and a second element asking on the same page gets nothing.
- */
-export function takeCallbackFromLocation(): SignInCallback | undefined {
-  const href = location.href;
-  const callback = readCallback(href);
-  if (callback) history.replaceState(history.state, '', withoutCallbackParams(href));
-  if (callback && !takenCallbacks.has(href)) {
-    takenCallbacks.add(href);
-    return callback;
-  }
-}
-
 export interface CompleteSignInOptions extends TransactionStoreOptions {
   /** A client of the service with the store's token (implicit grant or the host's). */
   client: StorefrontClient;
@@ -207,7 +150,7 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
   if (
     !transaction ||
     transaction.clientId !== clientId ||
-    parse(transaction.baseUrl)?.origin !== parse(client.baseUrl)?.origin
+    parseUrl(transaction.baseUrl)?.origin !== parseUrl(client.baseUrl)?.origin
   ) {
     throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
   }
@@ -221,13 +164,15 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
 
 /** The token answer as the `signed-in` detail; `invalid_response` when a token is incomplete. */
 export function toSignedInDetail(answer: AccountManagementTokenResponse): MemberSignIn {
-  return {
+  const signIn = {
     accountMemberId: answer.meta.account_member_id,
-    accounts: answer.data.map(({ account_id: accountId, account_name, token, expires }) => {
-      if (![accountId, token, expires].every((v) => v && typeof v == 'string') || !Date.parse(expires)) {
-        throw new StorefrontError('invalid_response', 'Incomplete account token.');
-      }
-      return { accountId, accountName: account_name ?? accountId, token, expires };
-    }),
+    accounts: answer.data.map(({ account_id: accountId, account_name, token, expires }) => ({
+      accountId,
+      accountName: account_name ?? accountId,
+      token,
+      expires,
+    })),
   };
+  if (!isSignIn(signIn)) throw new StorefrontError('invalid_response', 'Incomplete account token.');
+  return signIn;
 }

@@ -8,7 +8,7 @@ import { renderDate } from './dates.js';
 import { pagedTableStyles } from './paged-table.styles.js';
 import { ServiceController } from './service-controller.js';
 import { ServiceElement } from './service-element.js';
-import { describeForPeople, renderError, renderLoading } from './status.js';
+import { describeForPeople, renderEmpty, renderError, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
 import { type PagedTableTexts, pagedTableTexts } from './paged-table.texts.js';
 import type { TextProperties } from './texts.js';
@@ -178,7 +178,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
             ${
               page && !rows.length
                 ? html`<tr>
-                    <td colspan=${columns.length}><p part="empty" role="status">${empty}</p></td>
+                    <td colspan=${columns.length}>${renderEmpty(empty)}</td>
                   </tr>`
                 : nothing
             }

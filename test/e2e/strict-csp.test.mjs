@@ -3,7 +3,7 @@
 // enforced: a style attribute put back on a row is refused and reported.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
@@ -18,7 +18,10 @@ let service;
 let site;
 let browser;
 
-/** The page, its scripts, the two shipped files and the test's config, with the policy on the page. */
+/**
+ * The page, its scripts, the two shipped files with their parts (dist/chunks/) and the test's config, with the
+ * policy on the page.
+ */
 function startSite(policy, config) {
   const files = {
     '/': [new URL('index.html', PAGE), 'text/html'],
@@ -26,6 +29,12 @@ function startSite(policy, config) {
     '/page.js': [new URL('page.js', PAGE), 'text/javascript'],
     '/storefront-elements.js': [new URL('storefront-elements.js', DIST), 'text/javascript'],
     '/storefront-operator.js': [new URL('storefront-operator.js', DIST), 'text/javascript'],
+    ...Object.fromEntries(
+      readdirSync(new URL('chunks/', DIST)).map((name) => [
+        `/chunks/${name}`,
+        [new URL(`chunks/${name}`, DIST), 'text/javascript'],
+      ]),
+    ),
   };
   const server = createServer((request, response) => {
     const path = new URL(request.url, 'http://localhost').pathname;
@@ -111,6 +120,29 @@ test('every element works under the policy: no violation, catalog rows stacked, 
     '0px',
   );
 
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  await page.close();
+});
+
+test('a sign-in starts under the policy: its part, a file beside the bundle, loads from the same origin', async () => {
+  const page = await browser.newPage();
+  const scripts = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+  await page.goto(site.url);
+  await page.evaluate(() =>
+    document.addEventListener('sign-in-redirect', (event) => {
+      // the page stays, so that its record of violations can be read
+      event.preventDefault();
+      window.__redirect = event.detail.url;
+    }),
+  );
+  await page.getByRole('button', { name: 'Sign in with Example ID' }).click();
+  const redirect = await (await page.waitForFunction(() => window.__redirect)).jsonValue();
+  assert.equal(new URL(redirect).searchParams.get('code_challenge_method'), 'S256');
+  assert.ok(
+    scripts.some((path) => /^\/chunks\/sign-in-flow-[\w-]+\.js$/.test(path)),
+    `the sign-in part was loaded: ${scripts.join(', ')}`,
+  );
   assert.deepEqual(await page.evaluate(() => window.__violations), []);
   await page.close();
 });

@@ -2,7 +2,7 @@
 // dist/storefront-operator.js, in a real Chromium, against the reference service. Needs `npm run build` first.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
@@ -26,8 +26,11 @@ const germanPage = (...scripts) =>
     'de',
   );
 
-/** The pages of these tests; the bundles are read from dist/ at each request. */
+/** The pages of these tests; the bundles and their parts (dist/chunks/) are read from dist/ at each request. */
 function route(url) {
+  if (/^\/chunks\/[\w-]+\.js$/.test(url.pathname) && existsSync(`dist${url.pathname}`)) {
+    return { type: 'text/javascript', body: readFileSync(`dist${url.pathname}`) };
+  }
   switch (url.pathname) {
     case '/storefront-elements.js':
     case '/storefront-operator.js':
@@ -228,8 +231,12 @@ test(
 
 test('the bundle signs ada@example.com in against the reference service', { timeout: 60000 }, async () => {
   const { tab, errors, close } = await openPage();
+  const scripts = [];
+  tab.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
   try {
     await tab.goto(`${origin}/sign-in.html`);
+    await tab.getByRole('button', { name: /Sign in with Example ID/ }).waitFor({ timeout: 15000 });
+    assert.deepEqual(scripts, ['/storefront-elements.js'], 'a page showing the buttons loads the one file');
     await tab.getByRole('button', { name: /Sign in with Example ID/ }).click({ timeout: 15000 });
     await tab.waitForURL((url) => url.origin !== origin, { timeout: 15000 });
     await logInAtIdentityProvider(tab, 'ada@example.com');
@@ -252,7 +259,41 @@ test('the bundle signs ada@example.com in against the reference service', { time
     );
     assert.deepEqual(storefrontErrors, []);
     assert.deepEqual(errors, []);
+    assert.ok(
+      scripts.some((path) => /^\/chunks\/sign-in-flow-[\w-]+\.js$/.test(path)),
+      `the sign-in part came from beside the bundle: ${scripts.join(', ')}`,
+    );
   } finally {
     await close();
   }
 });
+
+test(
+  'a part that cannot be fetched (network down): the element says so, fires storefront-error',
+  { timeout: 60000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.route(/\/chunks\//, (route) => route.abort('internetdisconnected'));
+      await tab.goto(`${origin}/sign-in.html`);
+      await tab.evaluate(() => {
+        window.__errors = [];
+        document.addEventListener('storefront-error', ({ detail: { error } }) =>
+          window.__errors.push({ code: error.code, message: error.message }),
+        );
+      });
+      await tab.getByRole('button', { name: /Sign in with Example ID/ }).click({ timeout: 15000 });
+      await tab.getByText('The store could not be reached. Check your connection and try again.').waitFor();
+      const reported = await tab.evaluate(() => window.__errors);
+      assert.equal(reported.length, 1, JSON.stringify(reported));
+      assert.equal(reported[0].code, 'network_error');
+      assert.match(reported[0].message, /^A part of the elements could not be loaded \(.*\/chunks\/sign-in-flow-/);
+      assert.equal(new URL(tab.url()).origin, origin, 'the page stayed');
+      await tab.getByRole('button', { name: 'Try again' }).click();
+      await tab.getByRole('button', { name: /Sign in with Example ID/ }).waitFor();
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);

@@ -29,10 +29,16 @@ const out = mkdtempSync(join(tmpdir(), 'storefront-entries-'));
 let server;
 let origin;
 let browser;
+/** The files of each consumer's build, the entry first. */
+const built = {};
 
 before(async () => {
   for (const entry of [...Object.keys(ENTRIES), 'locales-de']) {
-    await buildBundle({ entry: `test/package/consumers/${entry}.js`, outDir: out, fileName: `${entry}.js` });
+    built[entry] = await buildBundle({
+      entry: `test/package/consumers/${entry}.js`,
+      outDir: out,
+      fileName: `${entry}.js`,
+    });
   }
   server = createServer((request, response) => {
     const name = new URL(request.url, 'http://127.0.0.1').pathname.slice(1);
@@ -105,6 +111,15 @@ test('a bundle of storefront-elements/define carries no operator element, nor th
   for (const tag of OPERATOR) assert.ok(!named(shopper, tag), `${tag} is in the shopper bundle`);
   for (const tag of SHOPPER) assert.ok(!named(operator, tag), `${tag} is in the operator bundle`);
   for (const tag of SHOPPER) assert.ok(named(shopper, tag), `the check finds ${tag} where it is`);
+});
+
+test("a bundler user's build loads the sign-in flow as a part of its own, as the one-tag file does", () => {
+  const [bundle, ...parts] = built.define;
+  const flow = parts.find((part) => /^chunks\/sign-in-flow-[\w-]+\.js$/.test(part.fileName));
+  assert.ok(flow, `parts: ${parts.map((part) => part.fileName).join(', ')}`);
+  // PKCE lives in the part only
+  assert.ok(flow.code.includes('S256') && !bundle.code.includes('code_challenge_method'));
+  assert.ok(bundle.code.includes(`import("./${flow.fileName}")`));
 });
 
 test("a bundler user's TypeScript compiles against every entry (tags, events on document and window)", () => {

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const output = execFileSync(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
@@ -55,6 +56,25 @@ test('the package holds the built modules, types, bundles, manifest, editor data
   assert.ok(
     elementTypes.length >= 5,
     `expected the elements' .d.ts under dist/elements/, found ${elementTypes.join(', ')}`,
+  );
+});
+
+test('every file the self-contained files load (their parts, dist/chunks/) is in the package', () => {
+  const loaded = new Set();
+  const visit = (file) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    assert.ok(files.includes(file), `${file} is loaded by a shipped file but is not in the package`);
+    const code = readFileSync(file, 'utf8');
+    for (const [, specifier] of code.matchAll(/(?:\bfrom|\bimport\(?)\s*["'](\.\.?\/[^"']+)["']/g)) {
+      visit(posix.join(posix.dirname(file), specifier));
+    }
+  };
+  visit('dist/storefront-elements.js');
+  visit('dist/storefront-operator.js');
+  assert.ok(
+    [...loaded].some((file) => /^dist\/chunks\/sign-in-flow-[\w-]+\.js$/.test(file)),
+    `the shopper file loads its sign-in part from dist/chunks/ (loaded: ${[...loaded].join(', ')})`,
   );
 });
 

@@ -6,7 +6,7 @@ import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
-import { renderError, renderLoading } from '../../internal/status.js';
+import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
 import type { TextProperties } from '../../internal/texts.js';
 import { MembershipCreatedEvent } from '../../operator-events.js';
 import { type AccountMembershipsTexts, accountMembershipsTexts } from './account-memberships.texts.js';
@@ -259,7 +259,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   #renderCandidates(all: AccountMember[]): TemplateResult {
-    if (!all.length) return html`<p part="empty" role="status">${this.noCandidatesText}</p>`;
+    if (!all.length) return renderEmpty(this.noCandidatesText);
     const needle = this.narrow.trim().toLowerCase();
     const chosen = this.#member();
     // the chosen member stays listed (and checked) whatever the filter says

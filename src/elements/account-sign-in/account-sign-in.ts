@@ -3,26 +3,22 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { StorefrontError } from '../../api/errors.js';
 import type { OidcProfile } from '../../api/types.js';
-import { endSessionUrl } from '../../auth/end-session.js';
-import { handToOpener, openPopup, popupResult } from '../../auth/popup.js';
+import { type SignInCallback, defaultRedirectUri, takeCallbackFromLocation } from '../../auth/callback.js';
+import { handToOpener, openPopup } from '../../auth/popup.js';
 import type { MemberSession, SessionChange } from '../../auth/session.js';
-import {
-  type SignInCallback,
-  completeSignIn,
-  defaultRedirectUri,
-  startSignIn,
-  takeCallbackFromLocation,
-} from '../../auth/sign-in.js';
-import { consumeTransaction } from '../../auth/transaction.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
+import { loadPart } from '../../internal/parts.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
 import { readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import type { TextProperties } from '../../internal/texts.js';
+import { type TextProperties, fill } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
 import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.texts.js';
+
+/** Starting and finishing a sign-in, and the sign-out at the identity provider: loaded when first needed. */
+const signInFlow = () => loadPart(() => import('./sign-in-flow.js'));
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
@@ -169,6 +165,7 @@ export class AccountSignIn extends ShopperElement {
     task: async ([callback]: [SignInCallback], { signal }) => {
       const client = this.connection.client()!;
       try {
+        const { completeSignIn } = await signInFlow();
         const signIn = await completeSignIn(callback, { client, clientId: this.clientId, signal });
         signal.throwIfAborted();
         return signIn;
@@ -212,7 +209,9 @@ export class AccountSignIn extends ShopperElement {
       await this.updateComplete;
       const [, profiles] = this.known ?? ((await this.#options.taskComplete) as SignInOptions);
       const profile = profiles.find((candidate) => candidate.id == profileId);
-      const url = profile && (await endSessionUrl(profile, this.#redirectUri(), this.fetch));
+      if (!profile) return;
+      const { endSessionUrl } = await signInFlow();
+      const url = await endSessionUrl(profile, this.#redirectUri(), this.fetch);
       if (url) navigation.assign(url);
     } catch (error) {
       this.reportError(error);
@@ -307,8 +306,10 @@ export class AccountSignIn extends ShopperElement {
     const popup = this.mode == 'popup' ? openPopup() : null;
     this.starting = profile.id;
     this.notice = undefined;
-    let state: string | undefined;
+    /** Drops the transaction of a sign-in that can never finish. */
+    let abandon: (() => unknown) | undefined;
     try {
+      const { startSignIn, popupResult, consumeTransaction } = await signInFlow();
       const { url, transaction } = await startSignIn({
         profile,
         authorizationClientId,
@@ -320,7 +321,7 @@ export class AccountSignIn extends ShopperElement {
         uiLocales: this.uiLocales,
         loginAgain: signedOutMarker(this.#signedOutKey()),
       });
-      state = transaction.state;
+      abandon = () => consumeTransaction(transaction.state);
       const event = new SignInRedirectEvent({ profileId: profile.id, url });
       if (!this.dispatchEvent(event)) popup?.close();
       else if (!popup) navigation.assign(url);
@@ -333,7 +334,7 @@ export class AccountSignIn extends ShopperElement {
       const reported = this.reportError(error);
       if (reported.code == 'popup_closed') {
         // the shopper changed their mind: this sign-in can never finish, and the button is there again
-        consumeTransaction(state!);
+        abandon?.();
         this.#focusButton();
       } else this.failure = reported;
     }
@@ -347,19 +348,22 @@ export class AccountSignIn extends ShopperElement {
       .map(([name]) => name);
   }
 
-  /** Fails when the page's setup keeps sign-in from working, naming what to fix: an attribute, or a plain-http page. */
+  /**
+   * Fails when the page's setup keeps sign-in from working, naming what to fix: an attribute, or a plain-http page.
+   * The message, for the developer (the console and the event), is the element's English sentence for it.
+   */
   #checkSetup(): void {
     const missing = this.#missing();
     if (missing[0]) {
-      throw new StorefrontError(
-        'not_configured',
-        `Set the ${missing.join(' and ')} attribute${missing[1] ? 's' : ''}.`,
+      const message = fill(
+        accountSignInTexts.missingAttributesText,
+        { count: missing.length, attributes: missing },
+        'en',
       );
+      throw new StorefrontError('not_configured', message);
     }
     // browsers offer WebCrypto (which PKCE needs) on secure pages only
-    if (!crypto.subtle) {
-      throw new StorefrontError('insecure_context', 'No WebCrypto on this page: serve it over https (or localhost).');
-    }
+    if (!crypto.subtle) throw new StorefrontError('insecure_context', accountSignInTexts.insecureContextText);
   }
 
   /**

@@ -3,15 +3,13 @@ import { expect } from '@open-wc/testing';
 import { StorefrontClient } from '../../../src/api/client.js';
 import { StorefrontError } from '../../../src/api/errors.js';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
+import { defaultRedirectUri, readCallback, withoutCallbackParams } from '../../../src/auth/callback.js';
 import {
   buildAuthorizationUrl,
   checkSignInEndpoint,
   completeSignIn,
-  defaultRedirectUri,
-  readCallback,
   startSignIn,
   toSignedInDetail,
-  withoutCallbackParams,
 } from '../../../src/auth/sign-in.js';
 import { consumeTransaction, createMemoryStorage, saveTransaction } from '../../../src/auth/transaction.js';
 import { fakeFetch, jsonResponse, rejectionOf } from '../helpers/fake-fetch.js';

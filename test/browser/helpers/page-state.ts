@@ -3,7 +3,7 @@
  * this state in modules of its own (not exported by the package), so tests reach it here.
  */
 import { sessions } from '../../../src/auth/session.js';
-import { takenCallbacks } from '../../../src/auth/sign-in.js';
+import { takenCallbacks } from '../../../src/auth/callback.js';
 import { navigation } from '../../../src/internal/navigation.js';
 
 /**

@@ -1,0 +1,79 @@
+/**
+ * The sign-in flow is a part of its own (src/internal/parts.ts), which the browser fetches when a shopper first starts
+ * a sign-in or comes back from the identity provider. With the network down for it (the browser's request fails as
+ * without a connection), the element says so in words, fires `storefront-error` (`network_error`) and offers its
+ * retry; nothing is left half done. These tests must run before anything on the page loads the part.
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { MemberSession } from '../../../src/auth/session.js';
+import type { StorefrontErrorEvent } from '../../../src/events.js';
+import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
+import { resetService } from '../helpers/service.js';
+import { cleanUpSignIn, landOn, part, recordNavigation, renderSignIn, waitForPart } from '../helpers/sign-in-flow.js';
+
+const NETWORK_ERROR_TEXT = 'The store could not be reached. Check your connection and try again.';
+
+function next<E extends Event>(target: EventTarget, type: string): Promise<E> {
+  return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as E), { once: true }));
+}
+
+const transactions = () => Object.keys(sessionStorage).filter((key) => key.startsWith(TRANSACTION_KEY_PREFIX));
+
+describe('<account-sign-in> when its sign-in part cannot be fetched', function () {
+  this.timeout(20000);
+
+  before(async () => {
+    await resetService();
+    await executeServerCommand('block-requests', { pattern: '/sign-in-flow\\.' });
+  });
+  after(() => executeServerCommand('unblock-requests'));
+  afterEach(async () => {
+    await executeServerCommand('close-popups');
+    cleanUpSignIn();
+  });
+
+  it('a click on Sign in: network_error with a readable sentence and Try again; no navigation, no transaction', async () => {
+    const visited = recordNavigation();
+    const el = await renderSignIn();
+    const error = next<StorefrontErrorEvent>(el, 'storefront-error');
+    (await waitForPart(el, 'button')).click();
+
+    const reported = (await error).detail.error;
+    expect(reported.code).to.equal('network_error');
+    expect(reported.message).to.match(/^A part of the elements could not be loaded \(.*sign-in-flow/);
+    expect((await waitForPart(el, 'error-message')).textContent).to.equal(NETWORK_ERROR_TEXT);
+    expect(visited).to.deep.equal([]);
+    expect(transactions()).to.deep.equal([]);
+
+    part(el, 'retry')!.click();
+    const button = await waitForPart(el, 'button');
+    expect(button.hasAttribute('disabled'), 'the button works again').to.equal(false);
+    expect(part(el, 'error')).to.equal(null);
+  });
+
+  it('mode="popup": the window opened during the click closes again, and the element says why', async () => {
+    const el = await renderSignIn({ mode: 'popup' });
+    const error = next<StorefrontErrorEvent>(el, 'storefront-error');
+    (await waitForPart(el, 'button')).click();
+
+    expect((await error).detail.error.code).to.equal('network_error');
+    expect((await waitForPart(el, 'error-message')).textContent).to.equal(NETWORK_ERROR_TEXT);
+    await waitUntil(async () => (await executeServerCommand('popups')) === 0, 'the sign-in window closed');
+    expect(transactions()).to.deep.equal([]);
+  });
+
+  it('the page the identity provider sends back to: network_error instead of a silent hang; the code leaves the address bar', async () => {
+    landOn('http://localhost/?code=c1&state=s1');
+    const el = await renderSignIn();
+    const error = next<StorefrontErrorEvent>(el, 'storefront-error');
+
+    expect((await error).detail.error.code).to.equal('network_error');
+    expect((await waitForPart(el, 'error-message')).textContent).to.equal(NETWORK_ERROR_TEXT);
+    expect(location.search).not.to.contain('code=');
+    expect(MemberSession.for('storefront').signedIn).to.equal(false);
+
+    part(el, 'retry')!.click();
+    await waitForPart(el, 'button');
+  });
+});

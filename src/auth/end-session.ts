@@ -2,16 +2,27 @@
  * Signing out at the identity provider too (OpenID Connect RP-Initiated Logout): the profile's identity
  * provider, found through its discovery document, may offer an `end_session_endpoint`.
  */
+import {
+  type HttpRequestOptions,
+  allowInsecureRequests,
+  customFetch,
+  discoveryRequest,
+  processDiscoveryResponse,
+} from 'oauth4webapi';
 import { StorefrontError } from '../api/errors.js';
-import { type FetchLike, send } from '../api/http.js';
+import type { FetchLike } from '../api/http.js';
 import type { OidcProfile } from '../api/types.js';
 import { checkSignInEndpoint } from './sign-in.js';
+
+const DISCOVERY_PATH = '/.well-known/openid-configuration';
 
 /**
  * The address that ends the browser's session at the profile's identity provider and sends it back to
  * `postLogoutRedirectUri`; undefined when the profile names no discovery document or the identity provider offers
- * no end-session endpoint. The discovery document must belong to the issuer it names (OpenID Connect Discovery,
- * section 4.3), and every address passes the checks of a sign-in address (`unsafe_endpoint`).
+ * no end-session endpoint. The document is read and checked by oauth4webapi: it must belong to the issuer its
+ * address names (OpenID Connect Discovery, section 4.3). Every address passes the checks of a sign-in address
+ * (`unsafe_endpoint`); a document that cannot be fetched is a `network_error`, one that fails a check an
+ * `invalid_response`.
  */
 export async function endSessionUrl(
   profile: OidcProfile,
@@ -21,12 +32,28 @@ export async function endSessionUrl(
   const discovery = profile.links['client-discovery-url'];
   if (!discovery) return;
   const pages = [location.href, postLogoutRedirectUri];
-  const url = checkSignInEndpoint(discovery, pages).href;
-  const metadata = (await send({ url, token: false, fetch })) as { issuer?: unknown; end_session_endpoint?: string };
-  if (`${metadata.issuer}/.well-known/openid-configuration` != url) {
-    throw new StorefrontError('invalid_response', `The discovery document at ${url} names another issuer.`);
+  const url = checkSignInEndpoint(discovery, pages);
+  if (!url.pathname.endsWith(DISCOVERY_PATH) || url.search || url.hash) {
+    throw new StorefrontError('invalid_response', `${url.href} is not an OpenID Connect discovery address.`);
   }
-  const endpoint = metadata.end_session_endpoint;
+  const issuer = new URL(url.href.slice(0, -DISCOVERY_PATH.length));
+  const options: HttpRequestOptions<'GET'> = {
+    [customFetch]: fetch as HttpRequestOptions<'GET'>[typeof customFetch],
+    // checkSignInEndpoint allows plain http only on a loopback address, and only for a page that is plain http too
+    [allowInsecureRequests]: issuer.protocol == 'http:',
+  };
+  let response: Response;
+  try {
+    response = await discoveryRequest(issuer, { ...options, algorithm: 'oidc' });
+  } catch (cause) {
+    throw new StorefrontError('network_error', `Could not reach the identity provider at ${issuer.origin}.`, { cause });
+  }
+  let endpoint: string | undefined;
+  try {
+    endpoint = (await processDiscoveryResponse(issuer, response)).end_session_endpoint;
+  } catch (cause) {
+    throw new StorefrontError('invalid_response', `The discovery document at ${url.href} was refused.`, { cause });
+  }
   if (!endpoint) return;
   const end = checkSignInEndpoint(endpoint, pages);
   if (profile.client_id) end.searchParams.set('client_id', profile.client_id);

@@ -221,6 +221,23 @@ describe('the session lifecycle', function () {
       expect(visited).to.deep.equal([]);
       expect(MemberSession.for('storefront').signedIn, 'signed out here all the same').to.equal(false);
     });
+
+    it('sign-out="everywhere" with the identity provider out of reach: network_error, signed out here', async () => {
+      const visited = recordNavigation();
+      const { el } = await signInAs('grace@example.com', { signOut: 'everywhere' });
+      // a dropped connection, which the real identity provider does not produce on demand
+      el.fetch = async (input, init) => {
+        if (String(input).endsWith('/.well-known/openid-configuration')) throw new TypeError('Failed to fetch');
+        return fetch(input, init);
+      };
+      const error = new Promise<StorefrontErrorEvent>((resolve) =>
+        el.addEventListener('storefront-error', (e) => resolve(e as StorefrontErrorEvent), { once: true }),
+      );
+      await el.signOut();
+      expect((await error).detail.error.code).to.equal('network_error');
+      expect(visited).to.deep.equal([]);
+      expect(MemberSession.for('storefront').signedIn, 'signed out here all the same').to.equal(false);
+    });
   });
 
   describe('a store that restarts', () => {

@@ -4,11 +4,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
 import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { startSite } from '../support/local-site.js';
 import { accessToken } from '../support/service-client.js';
 
 const PAGE = new URL('./strict-csp/', import.meta.url);
@@ -22,7 +22,7 @@ let browser;
  * The page, its scripts, the two shipped files with their parts (dist/chunks/) and the test's config, with the
  * policy on the page.
  */
-function startSite(policy, config) {
+function startStrictSite(policy, config) {
   const files = {
     '/': [new URL('index.html', PAGE), 'text/html'],
     '/record-violations.js': [new URL('record-violations.js', PAGE), 'text/javascript'],
@@ -36,22 +36,11 @@ function startSite(policy, config) {
       ]),
     ),
   };
-  const server = createServer((request, response) => {
-    const path = new URL(request.url, 'http://localhost').pathname;
-    if (path === '/config.json') {
-      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(config));
-      return;
-    }
-    const [file, type] = files[path] ?? [];
-    if (!file) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'Content-Type': type, 'Content-Security-Policy': policy }).end(readFileSync(file));
+  return startSite(({ pathname }) => {
+    if (pathname === '/config.json') return { type: 'application/json', body: JSON.stringify(config) };
+    const [file, type] = files[pathname] ?? [];
+    return file && { type, body: readFileSync(file), headers: { 'content-security-policy': policy } };
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/` })),
-  );
 }
 
 before(async () => {
@@ -59,7 +48,7 @@ before(async () => {
   service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
   // the policy a careful store runs, with the one addition every store needs: the service's origin for fetch
   const policy = `default-src 'self'; script-src 'self'; style-src 'self'; connect-src 'self' ${service.baseUrl}`;
-  site = await startSite(policy, {
+  site = await startStrictSite(policy, {
     service: service.baseUrl,
     operatorToken: await accessToken(service.baseUrl, 'operator'),
     accountId: ACCOUNTS.harvard.id,
@@ -69,7 +58,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  site?.server.close();
+  await site?.close();
   await service?.close();
 });
 
@@ -91,7 +80,7 @@ function assertStacked(rows) {
 
 test('every element works under the policy: no violation, catalog rows stacked, a release panel opens', async () => {
   const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
-  await page.goto(site.url);
+  await page.goto(`${site.origin}/`);
   await page.getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
   await page.getByText('Sign in to choose an account.').waitFor();
   await page.getByRole('listitem').filter({ hasText: 'Everyday Essentials' }).waitFor();
@@ -128,7 +117,7 @@ test('a sign-in starts under the policy: its part, a file beside the bundle, loa
   const page = await browser.newPage();
   const scripts = [];
   page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
-  await page.goto(site.url);
+  await page.goto(`${site.origin}/`);
   await page.evaluate(() =>
     document.addEventListener('sign-in-redirect', (event) => {
       // the page stays, so that its record of violations can be read
@@ -149,7 +138,7 @@ test('a sign-in starts under the policy: its part, a file beside the bundle, loa
 
 test('the policy is enforced: a style attribute on a row, as the list used to write, is refused and reported', async () => {
   const page = await browser.newPage();
-  await page.goto(site.url);
+  await page.goto(`${site.origin}/`);
   await page.getByRole('listitem').filter({ hasText: 'Clearance' }).waitFor();
   const transform = await page.evaluate(() => {
     const row = document.querySelector('catalog-list').shadowRoot.querySelector('[part~=item]');

@@ -3,14 +3,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { logInAtIdentityProvider, recordEvents } from '../e2e/harness.mjs';
+import { startSite } from '../support/local-site.js';
 
 let service;
-let server;
+let site;
 let origin;
 let browser;
 
@@ -84,24 +84,14 @@ function route(url) {
 
 before(async () => {
   service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
-  server = createServer((request, response) => {
-    const found = route(new URL(request.url, 'http://127.0.0.1'));
-    if (!found) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    response
-      .writeHead(200, { 'content-type': `${found.type}; charset=utf-8`, 'cache-control': 'no-store' })
-      .end(found.body);
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${server.address().port}`;
+  site = await startSite(route);
+  origin = site.origin;
   browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  await site?.close();
   await service?.close();
 });
 

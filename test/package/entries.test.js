@@ -6,13 +6,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildBundle } from '../../scripts/bundle.mjs';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { startSite } from '../support/local-site.js';
 
 const require = createRequire(import.meta.url);
 const SHOPPER = ['account-sign-in', 'account-picker', 'catalog-list'];
@@ -26,7 +26,7 @@ const ENTRIES = {
 };
 
 const out = mkdtempSync(join(tmpdir(), 'storefront-entries-'));
-let server;
+let site;
 let origin;
 let browser;
 /** The files of each consumer's build, the entry first. */
@@ -40,24 +40,21 @@ before(async () => {
       fileName: `${entry}.js`,
     });
   }
-  server = createServer((request, response) => {
-    const name = new URL(request.url, 'http://127.0.0.1').pathname.slice(1);
-    if (name === 'page.html') {
-      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>entries</title>');
-    } else if (Object.hasOwn(ENTRIES, name.replace(/\.js$/, '')) || name === 'locales-de.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(out, name)));
-    } else {
-      response.writeHead(404).end();
+  site = await startSite(({ pathname }) => {
+    const name = pathname.slice(1);
+    if (name === 'page.html') return { type: 'text/html', body: '<!doctype html><title>entries</title>' };
+    if (Object.hasOwn(ENTRIES, name.replace(/\.js$/, '')) || name === 'locales-de.js') {
+      return { type: 'text/javascript', body: readFileSync(join(out, name)) };
     }
+    return undefined;
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${server.address().port}`;
+  origin = site.origin;
   browser = await chromium.launch(chromiumLaunchOptions());
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+  await site?.close();
   rmSync(out, { recursive: true, force: true });
 });
 

@@ -1,5 +1,6 @@
 // `npm run docs`: writes the element reference into README.md, between
-// `<!-- ELEMENTS:START -->` and `<!-- ELEMENTS:END -->`, from custom-elements.json (run `npm run build` first).
+// `<!-- ELEMENTS:START -->` and `<!-- ELEMENTS:END -->`, from custom-elements.json (run `npm run build` first) and
+// each element's texts as its `*.texts.ts` module holds them.
 // `node scripts/manifest-docs.mjs --check` changes nothing and fails when README's section differs from
 // what the manifest gives (`npm test` runs it), so the reference cannot drift from the elements' JSDoc.
 //
@@ -7,6 +8,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { elementTexts } from './element-texts.mjs';
 import { elementsOf, firstParagraph, readManifest } from './manifest-lib.mjs';
 
 export const START = '<!-- ELEMENTS:START -->';
@@ -40,8 +42,11 @@ function table(headers, rows) {
   ];
 }
 
-/** The Markdown between the markers (without them). */
-export function renderElements(manifest) {
+/**
+ * The Markdown between the markers (without them). `texts` gives each element's texts by class name (see
+ * element-texts.mjs).
+ */
+export function renderElements(manifest, texts = new Map()) {
   const elements = elementsOf(manifest);
   const lines = [NOTE, ''];
   if (!elements.length) {
@@ -80,6 +85,17 @@ export function renderElements(manifest) {
         ...table(['Attribute', 'Property', 'Type', 'Default', 'Description'], rows),
       );
 
+    const ownTexts = texts.get(element.className) ?? [];
+    if (ownTexts.length) {
+      lines.push(
+        '**Texts** (reworded with the `texts` property, or for the page with `addTranslation`)',
+        '',
+        ...table(
+          ['Key', 'English', 'Description'],
+          ownTexts.map((text) => [code(text.name), code(text.english), cell(text.description)]),
+        ),
+      );
+    }
     if (element.methods.length) {
       lines.push(
         '**Methods**',
@@ -184,7 +200,7 @@ function main() {
     console.error(`manifest-docs: ${values.manifest} not found; run \`npm run build\` first.`);
     return 1;
   }
-  const section = renderElements(readManifest(values.manifest));
+  const section = renderElements(readManifest(values.manifest), elementTexts());
   const readme = existsSync(values.readme) ? readFileSync(values.readme, 'utf8') : '';
 
   if (values.check) {

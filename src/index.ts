@@ -24,8 +24,10 @@ export {
   type AccountSignInTexts,
   type CatalogListTexts,
   type Plural,
+  type TextOverrides,
   type Translation,
   type TranslationOf,
+  type TranslationTexts,
 } from './locales/translation.js';
 
 // Their events

@@ -6,7 +6,8 @@
 //
 // How React 19 passes props to a custom element, and so what these types accept:
 // - a prop whose name is a property of the (already defined) element is set as that property:
-//   `baseUrl`, `clientId`, `accessToken` (a token or an async function), `renderItem`, ... — every writable
+//   `baseUrl`, `clientId`, `accessToken` (a token or an async function), `renderItem`, `texts` (the element's
+//   own wording, typed by its text keys), ... — every writable
 //   property of the element class; register the elements (`import 'storefront-elements/define'`, and
 //   `storefront-elements/define-operator` for the operator elements) before React renders them, or React sets
 //   these as attributes;
@@ -18,16 +19,11 @@ import type { LitElement } from 'lit';
 import type { ClassAttributes, HTMLAttributes, ReactNode } from 'react';
 import type {
   AccountMembers,
-  AccountMembersTexts,
   AccountMemberships,
-  AccountMembershipsTexts,
   AccountPicker,
-  AccountPickerTexts,
   AccountSelectedEvent,
   AccountSignIn,
-  AccountSignInTexts,
   CatalogList,
-  CatalogListTexts,
   CatalogSelectedEvent,
   MemberSelectedEvent,
   MembershipCreatedEvent,
@@ -57,25 +53,12 @@ export type StorefrontElementProps<E extends HTMLElement, Attributes, Events> = 
     children?: ReactNode;
   };
 
-/** `signInLabel` as an attribute name: `sign-in-label`. */
-type Kebab<S extends string> = S extends `${infer First}${infer Rest}`
-  ? `${First extends Lowercase<First> ? First : `-${Lowercase<First>}`}${Kebab<Rest>}`
-  : S;
-
-/**
- * The text attributes of an element, one per text of its catalog (`empty-text`, `retry-label`, ...): each replaces
- * that text in every language. A plural's attribute is one text for every number (its property also takes forms).
- */
-export type TextAttributes<Texts> = {
-  [K in keyof Texts & string as Kebab<K>]?: string;
-};
-
 /** Every element fires `storefront-error`. */
 export interface StorefrontErrorEvents {
   'onstorefront-error'?: (event: StorefrontErrorEvent) => void;
 }
 /** Attributes of `<account-sign-in>` (kebab-case, set with setAttribute). */
-export interface AccountSignInAttributes extends TextAttributes<AccountSignInTexts> {
+export interface AccountSignInAttributes {
   'base-url'?: string;
   'client-id'?: string;
   'redirect-uri'?: string;
@@ -93,7 +76,7 @@ export interface AccountSignInEvents extends StorefrontErrorEvents {
   'onsigned-in'?: (event: SignedInEvent) => void;
 }
 /** Attributes of `<account-picker>` (kebab-case, set with setAttribute). */
-export interface AccountPickerAttributes extends TextAttributes<AccountPickerTexts> {
+export interface AccountPickerAttributes {
   'client-id'?: string;
   'storage'?: 'session' | 'memory';
 }
@@ -102,7 +85,7 @@ export interface AccountPickerEvents extends StorefrontErrorEvents {
   'onaccount-selected'?: (event: AccountSelectedEvent) => void;
 }
 /** Attributes of `<catalog-list>` (kebab-case, set with setAttribute). */
-export interface CatalogListAttributes extends TextAttributes<CatalogListTexts> {
+export interface CatalogListAttributes {
   'base-url'?: string;
   'catalog-base-url'?: string;
   'client-id'?: string;
@@ -123,7 +106,7 @@ export interface PagedTableAttributes {
   'columns'?: string;
 }
 /** Attributes of `<account-members>` (kebab-case, set with setAttribute). */
-export interface AccountMembersAttributes extends PagedTableAttributes, TextAttributes<AccountMembersTexts> {
+export interface AccountMembersAttributes extends PagedTableAttributes {
   'filter-field'?: 'email' | 'name';
   'filter-value'?: string;
 }
@@ -132,7 +115,7 @@ export interface AccountMembersEvents extends StorefrontErrorEvents {
   'onmember-selected'?: (event: MemberSelectedEvent) => void;
 }
 /** Attributes of `<account-memberships>` (kebab-case, set with setAttribute). */
-export interface AccountMembershipsAttributes extends PagedTableAttributes, TextAttributes<AccountMembershipsTexts> {
+export interface AccountMembershipsAttributes extends PagedTableAttributes {
   'account-id'?: string;
   'member-id'?: string;
 }

@@ -11,7 +11,7 @@ import { ServiceElement } from './service-element.js';
 import { describeForPeople, renderEmpty, renderError, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
 import { type PagedTableTexts, pagedTableTexts } from './paged-table.texts.js';
-import type { TextProperties } from './texts.js';
+import type { Texts } from './texts.js';
 
 /** What one table row shows, whatever resource it stands for. */
 export interface RowFields {
@@ -31,19 +31,14 @@ export interface PageRequest {
 /** The rows of a page and where the page sits in its list. */
 export type TablePage<Row> = [Row[], ListEnvelope<unknown>['meta']];
 
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- merged with the class: the same type parameter
-export interface PagedTableElement<Row> extends TextProperties<PagedTableTexts> {}
-
 /**
  * The table, sorting, paging and load states the two operator lists share. A subclass says how to load a
  * page, what its query is and what a row shows; everything reflected here (`sort`, `page-size`, `page`) is a
  * deep link. The operator's token comes from the host page (`accessToken`); nothing is requested without it.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export abstract class PagedTableElement<Row> extends ServiceElement {
+export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTableTexts> extends ServiceElement<T> {
   static override styles = [StorefrontElement.styles, pagedTableStyles];
-  static override texts: PagedTableTexts = pagedTableTexts;
+  static override englishTexts: Texts = pagedTableTexts;
 
   /** Sort attribute (`created_at`, `email`, `id`, `name`, `updated_at`), `-` in front for descending. */
   @property({ reflect: true }) sort: Sort = '-created_at';
@@ -93,7 +88,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
 
   /** The sentence an operator reads for an error. */
   protected say(error: StorefrontError): string {
-    return describeForPeople(error, this);
+    return describeForPeople(error, this.shownTexts);
   }
 
   /** Focuses a part once the update under way is rendered. */
@@ -133,7 +128,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
 
   protected override render(): TemplateResult {
     return html`${this.toolbar()}${this.list.render({
-      initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
+      initial: () => html`<p part="not-configured">${this.shownTexts.notConfiguredText}</p>`,
       // the page shown stays (the same DOM, so focus stays too), marked busy, until the next one arrives
       pending: () => this.#renderPage(this.list.value, true),
       complete: (page) => this.#renderPage(page, false),
@@ -141,7 +136,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
         renderError(
           this.say(toStorefrontError(error)),
           this.retry(() => this.list.run(), 'table'),
-          this,
+          this.shownTexts,
         ),
     })}`;
   }
@@ -149,11 +144,11 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   /** The columns shown, in order, and their headers. */
   #columns(): [keyof RowFields, string][] {
     const labels: Record<keyof RowFields, string> = {
-      id: this.idLabel,
-      name: this.nameLabel,
-      email: this.emailLabel,
-      created_at: this.createdLabel,
-      updated_at: this.updatedLabel,
+      id: this.shownTexts.idLabel,
+      name: this.shownTexts.nameLabel,
+      email: this.shownTexts.emailLabel,
+      created_at: this.shownTexts.createdLabel,
+      updated_at: this.shownTexts.updatedLabel,
     };
     const named = this.columns.split(/\s+/).filter((c): c is keyof RowFields => Object.hasOwn(labels, c));
     const columns = named.length ? [...new Set(named)] : (['name', 'email', 'created_at', 'updated_at'] as const);
@@ -164,10 +159,10 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
     const columns = this.#columns();
     const [rows = [], meta] = page ?? [];
     const { current = 1, total: pages = 1 } = meta?.page ?? {};
-    const empty = total(meta) ? this.fill(this.noPageText, { page: current, count: pages }) : this.empty();
-    return html`${busy ? renderLoading(this.loadingText) : nothing}
+    const empty = total(meta) ? this.fill(this.shownTexts.noPageText, { page: current, count: pages }) : this.empty();
+    return html`${busy ? renderLoading(this.shownTexts.loadingText) : nothing}
       <div part="table-wrapper">
-        <table part="table" tabindex="-1" aria-label=${this.tableLabel} aria-busy=${busy}>
+        <table part="table" tabindex="-1" aria-label=${this.shownTexts.tableLabel} aria-busy=${busy}>
           <thead>
             <tr>
               ${columns.map(([column, label]) => this.#renderHeader(column, label))}
@@ -239,15 +234,17 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
       </button>`;
     };
     const status = shown
-      ? this.fill(this.pageStatusText, { from: offset + 1, to: offset + shown, total: total(meta) })
+      ? this.fill(this.shownTexts.pageStatusText, { from: offset + 1, to: offset + shown, total: total(meta) })
       : nothing;
     const sizes = [...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b);
-    return html`<nav part="pager" aria-label=${this.pagesLabel}>
-      ${pageButton('first', 1, this.firstPageLabel)} ${pageButton('previous', current - 1, this.previousPageLabel)}
+    return html`<nav part="pager" aria-label=${this.shownTexts.pagesLabel}>
+      ${pageButton('first', 1, this.shownTexts.firstPageLabel)}
+      ${pageButton('previous', current - 1, this.shownTexts.previousPageLabel)}
       <span part="page-status" aria-live="polite">${status}</span>
-      ${pageButton('next', current + 1, this.nextPageLabel)} ${pageButton('last', pages, this.lastPageLabel)}
+      ${pageButton('next', current + 1, this.shownTexts.nextPageLabel)}
+      ${pageButton('last', pages, this.shownTexts.lastPageLabel)}
       <label
-        >${this.pageSizeLabel}
+        >${this.shownTexts.pageSizeLabel}
         <select part="page-size" @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}>
           ${sizes.map((size) => html`<option value=${size}>${size.toLocaleString(this.locale)}</option>`)}
         </select></label

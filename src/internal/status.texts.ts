@@ -47,13 +47,9 @@ export const signInErrorTexts = {
   insecureContextText: 'Sign-in needs a secure page: serve this page over https (or from localhost).',
 };
 
-/**
- * The sentences an element's errors are read from (the element itself: its catalog, and the `client-id` and
- * `base-url` a setup error names).
- */
+/** The sentences an element's errors are read from: those of its texts that name errors. */
 export type ErrorTexts = typeof errorTexts &
-  Partial<typeof signInErrorTexts & typeof setupErrorTexts> & {
-    notConfiguredText: string;
-    clientId?: string;
-    baseUrl?: string;
-  };
+  Partial<typeof signInErrorTexts & typeof setupErrorTexts> & { notConfiguredText: string };
+
+/** The attributes a setup error names: the element's `client-id` and `base-url`. */
+export type SetupValues = { clientId?: string; baseUrl?: string };

@@ -91,11 +91,13 @@ const EXPECTED = {
     'StorefrontErrorCode',
     'StorefrontErrorDetail',
     'StorefrontEventMap',
+    'TextOverrides',
     'Timestamp',
     'Timestamps',
     'TokenSource',
     'Translation',
     'TranslationOf',
+    'TranslationTexts',
   ],
 };
 

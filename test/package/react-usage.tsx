@@ -36,9 +36,11 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
         page-size={50}
         accessToken={async () => token ?? ''}
         oncatalog-selected={(event) => console.log(event.detail.catalog)}
-        empty-text="Noch keine Kataloge."
-        listLabel="Kataloge"
-        releasesCountText={{ one: '{count} Version', other: '{count} Versionen' }}
+        texts={{
+          emptyText: 'Noch keine Kataloge.',
+          listLabel: 'Kataloge',
+          releasesCountText: { one: '{count} Version', other: '{count} Versionen' },
+        }}
       />
       <account-members
         base-url="http://localhost:8787"
@@ -65,8 +67,10 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
       <account-sign-in signOut={() => undefined} />
       {/* @ts-expect-error property values are typed */}
       <catalog-list accessToken={42} />
-      {/* @ts-expect-error a text attribute takes a string */}
-      <catalog-list empty-text={42} />
+      {/* @ts-expect-error a text is a string (or plural forms) */}
+      <catalog-list texts={{ emptyText: 42 }} />
+      {/* @ts-expect-error texts are the element's own: a misspelt key is refused */}
+      <catalog-list texts={{ emptyTxt: 'Nothing yet.' }} />
       {/* @ts-expect-error unknown camelCase props are refused (kebab-case attributes are not checked by TypeScript) */}
       <catalog-list pageSizes={3} />
     </main>

@@ -13,7 +13,7 @@ import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
 import { readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import { type TextProperties, fill } from '../../internal/texts.js';
+import { fill } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
 import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.texts.js';
 
@@ -28,10 +28,6 @@ function keptOptions(key: string): SignInOptions | undefined {
   const value = readStored(key) as SignInOptions | undefined;
   return typeof value?.[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
 }
-
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface AccountSignIn extends TextProperties<AccountSignInTexts> {}
 
 /**
  * With two sign-in elements of one store on a page, one tells the page of a change: the element whose own doing it
@@ -84,28 +80,11 @@ type Notice = 'expired' | 'rejected' | 'cancelled';
  * @csspart error - An error, with `error-message` and the `retry` button.
  * @csspart error-message - The text of an error.
  * @csspart retry - The retry button of an error.
- *
- * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
- * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Calm messages (not configured, session ended).
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the Sign out and Retry buttons.
- * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Borders of buttons, the spinner.
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Sign-in buttons.
- * @cssproperty [--storefront-color-accent-text=light-dark(#fff, #161b22)] - Text on sign-in buttons. The surface colour
- *   unless set.
- * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
- * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
- * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--storefront-font-size=0.95rem] - Font size.
- * @cssproperty [--storefront-radius=6px] - Corner radius.
- * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class AccountSignIn extends ShopperElement {
+export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   static override defaultTag = 'account-sign-in';
   static override styles = [...StorefrontElement.styles, accountSignInStyles];
-  static override texts = accountSignInTexts;
+  static override englishTexts = accountSignInTexts;
 
   /** Where the identity provider sends the shopper back; defaults to this page's address without query and hash. */
   @property({ attribute: 'redirect-uri' }) redirectUri = '';
@@ -373,7 +352,7 @@ export class AccountSignIn extends ShopperElement {
   #describe(error: unknown): unknown {
     const missing = this.#missing();
     return (error as StorefrontError).code == 'not_configured' && missing[0]
-      ? this.fill(this.missingAttributesText, { count: missing.length, attributes: missing })
+      ? this.fill(this.shownTexts.missingAttributesText, { count: missing.length, attributes: missing })
       : error;
   }
 
@@ -384,18 +363,19 @@ export class AccountSignIn extends ShopperElement {
     return html`<div part="base" tabindex="-1" aria-busy=${completing || loading}>
       ${
         completing
-          ? renderLoading(this.completingText)
+          ? renderLoading(this.shownTexts.completingText)
           : this.failure
-            ? renderError(this.failure, this.#retry, this)
+            ? renderError(this.failure, this.#retry, this.shownTexts, this)
             : session?.signedIn
               ? this.#renderSignedIn(session)
               : [
                   this.#renderNotice(),
                   this.#options.render({
-                    pending: () => this.#renderButtons(this.known) ?? renderLoading(this.loadingText),
+                    pending: () => this.#renderButtons(this.known) ?? renderLoading(this.shownTexts.loadingText),
                     complete: (options) => this.#renderButtons(options),
                     error: (error) =>
-                      this.#renderButtons(this.known) ?? renderError(this.#describe(error), this.#retry, this),
+                      this.#renderButtons(this.known) ??
+                      renderError(this.#describe(error), this.#retry, this.shownTexts, this),
                   }),
                 ]
       }
@@ -404,9 +384,8 @@ export class AccountSignIn extends ShopperElement {
 
   /** Why the buttons are back, when the shopper did not sign out. */
   #renderNotice(): TemplateResult | typeof nothing {
-    const notice = this.notice;
-    const text =
-      notice && { expired: this.expiredText, rejected: this.rejectedText, cancelled: this.cancelledText }[notice];
+    // each notice's sentence is named after it: expired, expiredText
+    const text = this.notice && this.shownTexts[`${this.notice}Text`];
     return text ? html`<p part="message notice" role="status">${text}</p>` : nothing;
   }
 
@@ -414,8 +393,9 @@ export class AccountSignIn extends ShopperElement {
   #renderButtons(options?: SignInOptions): TemplateResult | undefined {
     if (!options) return;
     const [authorizationClientId, profiles] = options;
-    if (!profiles.length) return html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`;
-    return html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>
+    if (!profiles.length)
+      return html`<p part="message not-configured" role="status">${this.shownTexts.notConfiguredText}</p>`;
+    return html`<div part="buttons" role="group" aria-label=${this.shownTexts.signInOptionsLabel}>
       ${profiles.map(
         (profile) =>
           html`<button
@@ -426,7 +406,11 @@ export class AccountSignIn extends ShopperElement {
             aria-busy=${this.starting == profile.id}
             @click=${() => this.#start(profile, authorizationClientId)}
           >
-            ${profile.name?.trim() ? this.fill(this.signInLabel, { name: profile.name }) : this.signInFallbackLabel}
+            ${
+              profile.name?.trim()
+                ? this.fill(this.shownTexts.signInLabel, { name: profile.name })
+                : this.shownTexts.signInFallbackLabel
+            }
           </button>`,
       )}
     </div>`;
@@ -439,14 +423,14 @@ export class AccountSignIn extends ShopperElement {
       <span part="status signed-in-as" role="status"
         >${
           selected
-            ? this.fill(this.signedInForText, { account: selected.accountName })
+            ? this.fill(this.shownTexts.signedInForText, { account: selected.accountName })
             : count > 1
-              ? this.fill(this.signedInAccountsText, { count })
-              : this.signedInText
+              ? this.fill(this.shownTexts.signedInAccountsText, { count })
+              : this.shownTexts.signedInText
         }</span
       >
       <button part="sign-out" type="button" @click=${() => (this.signOut(), this.#focusButton())}>
-        ${this.signOutLabel}
+        ${this.shownTexts.signOutLabel}
       </button>
     </div>`;
   }

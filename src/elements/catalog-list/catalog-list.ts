@@ -8,7 +8,6 @@ import { renderDate } from '../../internal/dates.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import type { TextProperties } from '../../internal/texts.js';
 import { catalogListStyles } from './catalog-list.styles.js';
 import { type CatalogListTexts, catalogListTexts } from './catalog-list.texts.js';
 import { RowHeights } from './virtual-window.js';
@@ -25,10 +24,6 @@ type Panel = Task<[], CatalogRelease[]>;
  */
 const placeholder = (status?: TemplateResult) =>
   html`<div class="item row"><div class="placeholder">${status}</div></div>`;
-
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface CatalogList extends TextProperties<CatalogListTexts> {}
 
 /**
  * The catalogs the caller may view, with their releases. The list is windowed: only the rows in view (plus a
@@ -80,27 +75,11 @@ export interface CatalogList extends TextProperties<CatalogListTexts> {}
  *
  * @cssproperty [--storefront-catalog-list-height=24rem] - Greatest height of the scroll container: a shorter list
  *   is as tall as its rows.
- * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
- * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Owner, releases and date line; empty and
- *   release notes. Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the list and its buttons.
- * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - The active row, an open Releases button
- *   and its panel, the placeholder rows. Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame, row separators, buttons, the spinner.
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Catalog names and the loading spinner.
- * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
- * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
- * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--storefront-font-size=0.95rem] - Font size.
- * @cssproperty [--storefront-radius=6px] - Corner radius.
- * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class CatalogList extends ShopperElement {
+export class CatalogList extends ShopperElement<CatalogListTexts> {
   static override defaultTag = 'catalog-list';
   static override styles = [...StorefrontElement.styles, catalogListStyles];
-  static override texts = catalogListTexts;
+  static override englishTexts = catalogListTexts;
 
   /** Address of the catalog endpoints when it differs from `base-url`. */
   @property({ attribute: 'catalog-base-url' }) catalogBaseUrl = '';
@@ -234,16 +213,19 @@ export class CatalogList extends ShopperElement {
     // a retry button goes with its error, so focus waits on what stays: base, or the row of a release panel
     return html`<div part="base" tabindex="-1" aria-busy=${this.#list.status == TaskStatus.PENDING}>
       ${this.#list.render({
-        initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
+        initial: () => html`<p part="not-configured">${this.shownTexts.notConfiguredText}</p>`,
         // the first pages show while the next ones load
         pending: () =>
           this.loaded.length
             ? this.#renderList()
             : html`<div part="viewport">
-                ${placeholder(renderLoading(this.loadingText))}${placeholder()}${placeholder()}
+                ${placeholder(renderLoading(this.shownTexts.loadingText))}${placeholder()}${placeholder()}
               </div>`,
-        complete: (catalogs) => (catalogs.length ? this.#renderList() : renderEmpty(this.emptyText)),
-        error: (error) => [renderError(error, this.#retry, this), this.loaded.length ? this.#renderList() : nothing],
+        complete: (catalogs) => (catalogs.length ? this.#renderList() : renderEmpty(this.shownTexts.emptyText)),
+        error: (error) => [
+          renderError(error, this.#retry, this.shownTexts, this),
+          this.loaded.length ? this.#renderList() : nothing,
+        ],
       })}
       <p part="announcement" class="visually-hidden" role="status">${this.#announcement()}</p>
     </div>`;
@@ -251,7 +233,9 @@ export class CatalogList extends ShopperElement {
 
   /** How many catalogs the last load brought, once it has ended. */
   #announcement(): string {
-    return this.#list.status == TaskStatus.COMPLETE ? this.fill(this.loadedText, { count: this.loaded.length }) : '';
+    return this.#list.status == TaskStatus.COMPLETE
+      ? this.fill(this.shownTexts.loadedText, { count: this.loaded.length })
+      : '';
   }
 
   #retry = (): void => {
@@ -280,7 +264,7 @@ export class CatalogList extends ShopperElement {
       <div
         part="list"
         role="list"
-        aria-label=${this.listLabel}
+        aria-label=${this.shownTexts.listLabel}
         @click=${this.#onEvent}
         @keydown=${this.#onEvent}
         @focusin=${this.#onEvent}
@@ -306,40 +290,43 @@ export class CatalogList extends ShopperElement {
                     <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
                     ><span part="description">${description}</span
                     ><span part="meta"
-                      ><span part="owner">${this.ownerLabel}: ${owner}</span
-                      ><span part="releases-count">${this.fill(this.releasesCountText, { count: releases })}</span
-                      ><span part="updated">${renderDate(this.updatedLabel, updated_at, this.locale)}</span></span
+                      ><span part="owner">${this.shownTexts.ownerLabel}: ${owner}</span
+                      ><span part="releases-count"
+                        >${this.fill(this.shownTexts.releasesCountText, { count: releases })}</span
+                      ><span part="updated"
+                        >${renderDate(this.shownTexts.updatedLabel, updated_at, this.locale)}</span
+                      ></span
                     ><button
                       part="expand"
                       tabindex=${tabIndex}
                       aria-expanded=${!!panel}
                       aria-controls=${panel ? `releases-${i}` : nothing}
                     >
-                      ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
+                      ${this.shownTexts.releasesLabel}<span class="visually-hidden">: ${name}</span>
                     </button>
                   </div>`
             }${panel ? this.#renderPanel(panel, i, name) : ''}
           </div>`;
         })}
       </div>
-      ${status == TaskStatus.PENDING ? placeholder(renderLoading(this.loadingMoreText)) : nothing}
+      ${status == TaskStatus.PENDING ? placeholder(renderLoading(this.shownTexts.loadingMoreText)) : nothing}
     </div>`;
   }
 
   #renderPanel(panel: Panel, index: number, name: string): TemplateResult {
-    const loading = () => renderLoading(this.releasesLoadingText);
+    const loading = () => renderLoading(this.shownTexts.releasesLoadingText);
     return html`<div
       part="releases"
       id="releases-${index}"
       role="region"
       tabindex="0"
-      aria-label="${this.releasesLabel}: ${name}"
+      aria-label="${this.shownTexts.releasesLabel}: ${name}"
       aria-busy=${panel.status < TaskStatus.COMPLETE}
     >
       ${panel.render({
         initial: loading,
         pending: loading,
-        error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this),
+        error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this.shownTexts, this),
         complete: (releases) =>
           releases.length
             ? html`<ol part="release-list">
@@ -347,15 +334,23 @@ export class CatalogList extends ShopperElement {
                   ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
                     html`<li part="release" data-full-publish=${full} data-full-delta=${delta}>
                       <span part="release-date"
-                        >${at ? renderDate(this.publishedLabel, at, this.locale) : this.noPublishedDateText}</span
+                        >${
+                          at
+                            ? renderDate(this.shownTexts.publishedLabel, at, this.locale)
+                            : this.shownTexts.noPublishedDateText
+                        }</span
                       >
-                      <span part="release-publish">${full ? this.fullPublishText : this.updatePublishText}</span>
-                      <span part="release-delta">${delta ? this.fullDeltaText : this.incrementalDeltaText}</span>
+                      <span part="release-publish"
+                        >${full ? this.shownTexts.fullPublishText : this.shownTexts.updatePublishText}</span
+                      >
+                      <span part="release-delta"
+                        >${delta ? this.shownTexts.fullDeltaText : this.shownTexts.incrementalDeltaText}</span
+                      >
                     </li>`,
                 )}
               </ol>`
-            : html`<p part="releases-empty">${this.noReleasesText}</p>`,
-      })}${this.retentionText ? html`<p part="releases-note">${this.retentionText}</p>` : ''}
+            : html`<p part="releases-empty">${this.shownTexts.noReleasesText}</p>`,
+      })}${this.shownTexts.retentionText ? html`<p part="releases-note">${this.shownTexts.retentionText}</p>` : ''}
     </div>`;
   }
 

@@ -43,7 +43,7 @@ const COMMON_ENGLISH = `the a an and or of to in on at is are was be been not no
 
 const ELEMENTS = [AccountSignIn, AccountPicker, CatalogList, AccountMembers, AccountMemberships];
 /** An element's texts in English and in German, by name. */
-const english = (element: (typeof ELEMENTS)[number]) => element.texts as Record<string, unknown>;
+const english = (element: (typeof ELEMENTS)[number]) => element.englishTexts as Record<string, unknown>;
 const germanOf = (element: (typeof ELEMENTS)[number]) =>
   de[element.defaultTag as keyof typeof de] as Record<string, unknown>;
 /** The texts the two languages write the same. */
@@ -62,7 +62,7 @@ const GERMAN = new Set(
 );
 /** The words of every English catalog, and everyday English, that no German text has. */
 const ENGLISH = new Set(
-  ELEMENTS.flatMap((element) => wordsOf(element.texts))
+  ELEMENTS.flatMap((element) => wordsOf(element.englishTexts))
     .concat(COMMON_ENGLISH)
     .filter((word) => !GERMAN.has(word)),
 );

@@ -3,9 +3,9 @@
  * transaction), the safety check of the sign-in address, and exchanging the code the callback brought for account
  * management tokens. Reading the callback from the address bar is callback.ts.
  */
-import type { StorefrontClient } from '../api/client.js';
+import { createAccountManagementTokens } from '../api/account-tokens.js';
+import { type Connection, parseUrl } from '../api/connection.js';
 import { StorefrontError } from '../api/errors.js';
-import { parseUrl } from '../api/service-client.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
 import type { SignInCallback } from './callback.js';
 import { createPkcePair, createState } from './pkce.js';
@@ -129,8 +129,8 @@ export async function startSignIn(options: StartSignInOptions): Promise<StartedS
 }
 
 export interface CompleteSignInOptions extends TransactionStoreOptions {
-  /** A client of the service with the store's token (implicit grant or the host's). */
-  client: StorefrontClient;
+  /** The connection to the service, with the store's token (implicit grant or the host's). */
+  connection: Connection;
   /** The store client of the element finishing the sign-in; must be the one that started it. */
   clientId: string;
   signal?: AbortSignal;
@@ -146,11 +146,11 @@ export interface CompleteSignInOptions extends TransactionStoreOptions {
 export async function completeSignIn(callback: SignInCallback, options: CompleteSignInOptions): Promise<MemberSignIn> {
   // The transaction is used up in every case, so the same callback can never be redeemed twice.
   const transaction = consumeTransaction(callback.state, options);
-  const { client, clientId } = options;
+  const { connection, clientId } = options;
   if (
     !transaction ||
     transaction.clientId !== clientId ||
-    parseUrl(transaction.baseUrl)?.origin !== parseUrl(client.baseUrl)?.origin
+    parseUrl(transaction.baseUrl)?.origin !== parseUrl(connection.baseUrl)?.origin
   ) {
     throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
   }
@@ -158,7 +158,7 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
     const { error, description } = callback;
     throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
   }
-  const answer = await client.createAccountManagementTokens({ ...transaction, code: callback.code }, options);
+  const answer = await createAccountManagementTokens(connection, { ...transaction, code: callback.code }, options);
   return { ...toSignedInDetail(answer), profileId: transaction.profileId };
 }
 

@@ -2,7 +2,7 @@ import { initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
-import { OperatorEndpointsClient } from '../api/operator-endpoints.js';
+import type { Connection } from '../api/connection.js';
 import type { ListEnvelope, Sort } from '../api/types.js';
 import { renderDate } from './dates.js';
 import { pagedTableStyles } from './paged-table.styles.js';
@@ -55,18 +55,20 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
   /** Id of the row chosen last (rows that can be chosen only). */
   @state() protected selected?: string;
 
-  protected readonly connection = new ServiceController(this, OperatorEndpointsClient);
+  protected readonly service = new ServiceController(this);
 
   /** The sort, page size and query the page shown was asked with: when one changes, page 1 shows again. */
   #query?: unknown[];
 
   /** The page shown. */
-  protected readonly list = this.connection.task({
-    args: () => [...this.connection.args, this.page, ...this.#queryNow()],
+  protected readonly list = this.service.task({
+    args: () => [...this.service.args, this.page, ...this.#queryNow()],
     task: (_, { signal }) => {
-      const client = this.connection.client();
+      const connection = this.service.connection();
       const { sort, pageSize: limit } = this;
-      return client ? this.load(client, { sort, limit, offset: (this.page - 1) * limit }, signal) : initialState;
+      return connection
+        ? this.load(connection, { sort, limit, offset: (this.page - 1) * limit }, signal)
+        : initialState;
     },
     onError: (error) => this.reportError(error),
   });
@@ -75,7 +77,7 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
   protected abstract query(): unknown[];
   /** How one page is fetched (pass `signal` on); `initialState` while something else is still missing. */
   protected abstract load(
-    client: OperatorEndpointsClient,
+    connection: Connection,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<Row> | typeof initialState>;

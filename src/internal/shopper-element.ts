@@ -13,7 +13,7 @@ const warned = new Set<string>();
  * without a host token calls with the store's implicit token of that client.
  */
 export abstract class ShopperElement<T extends Texts = Texts> extends WithSession(ServiceElement)<T> {
-  protected readonly connection = new ShopperController(this, (change) => this.sessionChanged(change));
+  protected readonly service = new ShopperController(this, (change) => this.sessionChanged(change));
 
   /** Hears every change of the shared session (the element is updated after it anyway). */
   protected sessionChanged(_change: SessionChange): void {}

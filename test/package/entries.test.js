@@ -110,6 +110,23 @@ test('a bundle of storefront-elements/define carries no operator element, nor th
   for (const tag of SHOPPER) assert.ok(named(shopper, tag), `the check finds ${tag} where it is`);
 });
 
+test('each bundle takes only the endpoints it calls', () => {
+  const [shopper, ...shopperParts] = built.define;
+  const [operator] = built['define-operator'];
+  const path = (code, address) => code.includes(address);
+  // the operator's endpoints (and their query builder) stay out of the shopper's file, and the other way round
+  for (const address of ['unassigned-account-members', 'account_membership', 'v2/account-members`']) {
+    assert.ok(!path(shopper.code, address), `${address} is in the shopper bundle`);
+  }
+  for (const address of ['oauth/access_token', 'v2/settings/account-authentication', 'oidc-profiles', 'catalogs']) {
+    assert.ok(!path(operator.code, address), `${address} is in the operator bundle`);
+  }
+  // the code exchange is called by the sign-in flow only: its endpoint goes with it
+  assert.ok(!path(shopper.code, 'v2/account-members/tokens'), 'the token exchange is in the shopper bundle');
+  assert.ok(shopperParts.some((part) => path(part.code, 'v2/account-members/tokens')));
+  assert.ok(path(shopper.code, 'oauth/access_token') && path(operator.code, 'unassigned-account-members'));
+});
+
 test("a bundler user's build loads the sign-in flow as a part of its own, as the one-tag file does", () => {
   const [bundle, ...parts] = built.define;
   const flow = parts.find((part) => /^chunks\/sign-in-flow-[\w-]+\.js$/.test(part.fileName));

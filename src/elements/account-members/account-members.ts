@@ -1,6 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
+import type { Connection } from '../../api/connection.js';
+import { listMembers } from '../../api/operator-endpoints.js';
 import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../operator-events.js';
@@ -55,13 +56,13 @@ export class AccountMembers extends PagedTableElement<AccountMember, AccountMemb
   }
 
   protected override async load(
-    client: OperatorEndpointsClient,
+    connection: Connection,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<AccountMember>> {
     const value = this.filterValue;
     const filter = value ? (this.filterField === 'email' ? eq('email', value) : contains('name', value)) : undefined;
-    const { data, meta } = await client.listMembers({ ...request, filter }, { signal });
+    const { data, meta } = await listMembers(connection, { ...request, filter }, { signal });
     return [data, meta];
   }
 

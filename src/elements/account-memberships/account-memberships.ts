@@ -2,7 +2,8 @@ import { TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../../api/errors.js';
-import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
+import type { Connection } from '../../api/connection.js';
+import { createMembership, listMemberships, listUnassignedMembers } from '../../api/operator-endpoints.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
@@ -70,17 +71,17 @@ export class AccountMemberships extends PagedTableElement<RowFields, AccountMemb
   @state() private addError?: [string, boolean];
 
   /** The members the account could add: the store's members without a membership in it. */
-  readonly #candidates = this.connection.task({
+  readonly #candidates = this.service.task({
     autoRun: false,
-    task: (_: [], { signal }) => this.connection.client()!.listUnassignedMembers(this.accountId, { signal }),
+    task: (_: [], { signal }) => listUnassignedMembers(this.service.connection()!, this.accountId, { signal }),
     onError: (error) => this.reportError(error),
   });
 
-  readonly #adding = this.connection.task({
+  readonly #adding = this.service.task({
     autoRun: false,
     task: async ([member]: [AccountMember], { signal }) => ({
       member,
-      membership: await this.connection.client()!.createMembership(this.accountId, member.id, { signal }),
+      membership: await createMembership(this.service.connection()!, this.accountId, member.id, { signal }),
     }),
     onComplete: (detail) => {
       this.dispatchEvent(new MembershipCreatedEvent(detail));
@@ -102,12 +103,13 @@ export class AccountMemberships extends PagedTableElement<RowFields, AccountMemb
   }
 
   protected override async load(
-    client: OperatorEndpointsClient,
+    connection: Connection,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<RowFields> | typeof initialState> {
     if (!this.accountId) return initialState;
-    const { data, meta, included } = await client.listMemberships(
+    const { data, meta, included } = await listMemberships(
+      connection,
       this.accountId,
       {
         ...request,

@@ -1,6 +1,7 @@
 import { initialState, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { getAccountAuthenticationSettings, listOidcProfiles } from '../../api/client.js';
 import { StorefrontError } from '../../api/errors.js';
 import type { OidcProfile } from '../../api/types.js';
 import { type SignInCallback, defaultRedirectUri, takeCallbackFromLocation } from '../../auth/callback.js';
@@ -120,15 +121,16 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   @state() private failure?: StorefrontError;
 
   /** The settings and profiles, whenever the buttons are to be shown. */
-  readonly #options = this.connection.task({
-    args: () => [...this.connection.args, this.#wantsOptions()],
+  readonly #options = this.service.task({
+    args: () => [...this.service.args, this.#wantsOptions()],
     task: async (_, { signal }): Promise<SignInOptions | typeof initialState> => {
       if (!this.#wantsOptions()) return initialState;
       this.#checkSetup();
-      const client = this.connection.client()!;
-      const settings = await client.getAccountAuthenticationSettings({ signal });
+      const connection = this.service.connection()!;
+      const settings = await getAccountAuthenticationSettings(connection, { signal });
       const realm = settings.relationships.authentication_realm.data.id;
-      const options: SignInOptions = [settings.meta.client_id, await client.listOidcProfiles(realm, { signal })];
+      const profiles = await listOidcProfiles(connection, realm, { signal });
+      const options: SignInOptions = [settings.meta.client_id, profiles];
       // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
       writeStored(storeKey('options', this.baseUrl, this.clientId), options);
       return options;
@@ -139,13 +141,13 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   });
 
   /** The exchange of the code the callback brought for account tokens. */
-  readonly #exchange = this.connection.task({
+  readonly #exchange = this.service.task({
     autoRun: false,
     task: async ([callback]: [SignInCallback], { signal }) => {
-      const client = this.connection.client()!;
+      const connection = this.service.connection()!;
       try {
         const { completeSignIn } = await signInFlow();
-        const signIn = await completeSignIn(callback, { client, clientId: this.clientId, signal });
+        const signIn = await completeSignIn(callback, { connection, clientId: this.clientId, signal });
         signal.throwIfAborted();
         return signIn;
       } catch (error) {
@@ -159,7 +161,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       // signed in again: the next sign-in may go without the password
       signedOutMarker(this.#signedOutKey(), false);
       acting.add(this);
-      this.connection.session?.signIn(signIn);
+      this.service.session?.signIn(signIn);
       acting.delete(this);
     },
     onError: (error) => {
@@ -175,7 +177,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
    * session too, where it offers that, and comes back to `redirect-uri`.
    */
   async signOut(): Promise<void> {
-    const session = this.connection.session;
+    const session = this.service.session;
     if (!session?.signedIn) return;
     const { profileId } = session;
     signedOutMarker(this.#signedOutKey(), true);
@@ -228,7 +230,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     if (acting.size ? !acting.has(this) : told.has(change)) return;
     told.add(change);
     if (change.type == 'signed-in') {
-      const { accountMemberId, accounts } = this.connection.session!;
+      const { accountMemberId, accounts } = this.service.session!;
       const detail = { accountMemberId: accountMemberId!, accounts: [...accounts] };
       this.dispatchEvent(new SignedInEvent(change.restored ? { ...detail, restored: true } : detail));
     } else if (change.type == 'signed-out') {
@@ -247,7 +249,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
 
   /** The buttons are wanted while nobody is signed in and no sign-in is being finished. */
   #wantsOptions(): boolean {
-    return !this.#completing() && !this.connection.session?.signedIn;
+    return !this.#completing() && !this.service.session?.signedIn;
   }
 
   #completing(): boolean {
@@ -357,7 +359,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   }
 
   override render(): TemplateResult {
-    const session = this.connection.session;
+    const session = this.service.session;
     const completing = this.#completing();
     const loading = !this.known && this.#options.status == TaskStatus.PENDING;
     return html`<div part="base" tabindex="-1" aria-busy=${completing || loading}>

@@ -1,6 +1,8 @@
 import { Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { listCatalogReleases, listCatalogs } from '../../api/client.js';
+import { type RequestOptions, pages } from '../../api/connection.js';
 import { isAbortError } from '../../api/errors.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { CatalogSelectedEvent } from '../../events.js';
@@ -111,19 +113,20 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   #focus?: number;
 
   /** Every page of the list, for the account the session chose (or the host's token, or the store's). */
-  readonly #list = this.connection.task({
-    args: () => [...this.connection.args, this.connection.account, this.pageSize],
+  readonly #list = this.service.task({
+    args: () => [...this.service.args, this.service.account, this.pageSize],
     task: async (_, { signal }) => {
       // a new list starts at the top (its viewport is a new element), all panels closed
       this.#closePanels(true);
       this.loaded = [];
       this.#heights.count = 0;
       this.active = this.scrollY = 0;
-      const client = this.connection.client(this.connection.account);
-      if (!client) return initialState;
-      // the client checks the range; 0 and NaN (an empty attribute) mean the service's default
+      const connection = this.service.connection(this.service.account);
+      if (!connection) return initialState;
+      // listCatalogs checks the range; 0 and NaN (an empty attribute) mean the service's default
       const query = { limit: this.pageSize || undefined };
-      for await (const page of client.pages<Catalog>((options) => client.listCatalogs(query, options), { signal })) {
+      const first = (options: RequestOptions) => listCatalogs(connection, query, options);
+      for await (const page of pages(connection, first, { signal })) {
         // one copy per page: the first pages show while the next ones load
         this.loaded = Object.freeze([...this.loaded, ...page]);
       }
@@ -412,11 +415,11 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
 
   /** The load of a catalog's releases, with the token the list was loaded with; it starts with the next update. */
   #releases(catalog: Catalog): Panel {
-    const client = this.connection.client(this.connection.account)!;
+    const connection = this.service.connection(this.service.account)!;
     return new Task(this, {
       // no arguments that change: it runs once
       args: () => [],
-      task: async (_, { signal }) => (await client.listCatalogReleases(catalog, { signal })).data,
+      task: async (_, { signal }) => (await listCatalogReleases(connection, catalog, { signal })).data,
       onError: (error) => isAbortError(error) || this.reportError(error),
     });
   }

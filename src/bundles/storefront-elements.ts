@@ -6,6 +6,7 @@ import { registerAll, type DefineOptions } from '../internal/register.js';
 
 export { AccountPicker, AccountSignIn, CatalogList };
 export { StorefrontError, ApiError } from '../api/errors.js';
+export { addTranslation } from '../locales/translation.js';
 
 const shopperElements = [AccountSignIn, AccountPicker, CatalogList];
 

@@ -66,6 +66,20 @@ function route(url) {
            defineElements({ prefix: 'acme' }); window.prefixed = true;</script>`,
         ),
       };
+    case '/wording.html':
+      // a plain-HTML store's own words: page-wide for English with addTranslation, and on one element with texts
+      return {
+        type: 'text/html',
+        body: page(
+          `<script type="module" src="/storefront-elements.js"></script>
+           <account-picker></account-picker><catalog-list></catalog-list>
+           <script type="module">
+             import { addTranslation } from '/storefront-elements.js';
+             addTranslation('en', { 'account-picker': { signedOutText: 'Sign in to see your company accounts.' } });
+             document.querySelector('catalog-list').texts = { notConfiguredText: 'Catalogs will show here.' };
+           </script>`,
+        ),
+      };
     case '/operator.html':
       return { type: 'text/html', body: page('<script type="module" src="/storefront-operator.js"></script>') };
     case '/sign-in.html':
@@ -166,6 +180,25 @@ for (const order of ['after', 'before']) {
     }
   });
 }
+
+test("a plain-HTML page rewords the elements' texts with a few lines of script", { timeout: 30000 }, async () => {
+  const { tab, errors, close } = await openPage();
+  try {
+    await tab.goto(`${origin}/wording.html`);
+    const shown = async (tag, part, text) =>
+      tab.waitForFunction(
+        ([tag, part, text]) =>
+          document.querySelector(tag).shadowRoot.querySelector(`[part~=${part}]`)?.textContent === text,
+        [tag, part, text],
+        { timeout: 10000 },
+      );
+    await shown('account-picker', 'signed-out', 'Sign in to see your company accounts.');
+    await shown('catalog-list', 'not-configured', 'Catalogs will show here.');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
 
 test('loading storefront-elements.js twice (a second URL) does not throw', { timeout: 30000 }, async () => {
   const { tab, errors, close } = await openPage();

@@ -113,6 +113,8 @@ export default tseslint.config(
   },
   {
     rules: {
+      // one equality: === everywhere, and `== null` only where undefined and null both mean "not given"
+      'eqeqeq': ['error', 'always', { null: 'ignore' }],
       // `interface WindowEventMap extends StorefrontEventMap {}` is how a module adds its events to the DOM's maps
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -32,7 +32,7 @@ for (const [name, entry] of Object.entries(bundles)) {
 
 // 3. dist/locales/<language>.js, one self-contained file per language module of src/locales/: the same file serves
 //    `import 'storefront-elements/locales/de.js'` and a <script type="module"> beside the bundles.
-for (const file of readdirSync('src/locales').filter((name) => name != 'translation.ts')) {
+for (const file of readdirSync('src/locales').filter((name) => name !== 'translation.ts')) {
   const language = file.replace(/\.ts$/, '');
   await buildBundle({
     entry: `src/locales/${file}`,

@@ -39,9 +39,9 @@ export function implicitTokenSource(connection: Connection, clientId: string): T
 function explain(error: StorefrontError, baseUrl: string, clientId: string): StorefrontError {
   const { status } = error;
   const problem =
-    status == 401
+    status === 401
       ? `The store refused the client-id "${clientId}".`
-      : status == 404 && `Nothing answers at ${baseUrl}/oauth/access_token: the base-url looks wrong.`;
+      : status === 404 && `Nothing answers at ${baseUrl}/oauth/access_token: the base-url looks wrong.`;
   return problem
     ? new StorefrontError('not_configured', problem, { status, errors: error.errors, cause: error })
     : error;

@@ -62,10 +62,10 @@ export const isLoopback = (url: URL): boolean => /^(localhost|127\.0\.0\.1|\[::1
  */
 export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<string | undefined> = []): URL {
   const url = parseUrl(endpoint);
-  const http = url?.protocol == 'http:';
+  const http = url?.protocol === 'http:';
   if (
     !url ||
-    !(http || url.protocol == 'https:') ||
+    !(http || url.protocol === 'https:') ||
     url.username ||
     url.password ||
     (http && !isLoopback(url) && secureContextUrls.some((page) => /^https:/i.test(page!)))
@@ -78,7 +78,7 @@ export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<
 /** The prompt of a sign-in: the page's own values, and `login` after a sign-out (`none` cannot go with it). */
 function promptFor({ prompt = '', loginAgain }: StartSignInOptions): string {
   return loginAgain
-    ? [...prompt.split(' ').filter((v) => v && v != 'none' && v != 'login'), 'login'].join(' ')
+    ? [...prompt.split(' ').filter((v) => v && v !== 'none' && v !== 'login'), 'login'].join(' ')
     : prompt;
 }
 
@@ -154,7 +154,7 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
   ) {
     throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
   }
-  if (callback.kind == 'error') {
+  if (callback.kind === 'error') {
     const { error, description } = callback;
     throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
   }

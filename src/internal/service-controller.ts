@@ -75,14 +75,14 @@ export class ServiceController implements ReactiveController {
     // repeated, so only an element that has really left stops its action; a move (removed and put back in the
     // same task, as frameworks do) keeps it going.
     for (const task of this.#tasks) {
-      if (task.status == TaskStatus.PENDING && task.autoRun) {
+      if (task.status === TaskStatus.PENDING && task.autoRun) {
         task.abort();
         this.#cut.add(task);
       }
     }
     queueMicrotask(() => {
       if (this.host.isConnected) return;
-      for (const task of this.#tasks) if (task.status == TaskStatus.PENDING) task.abort();
+      for (const task of this.#tasks) if (task.status === TaskStatus.PENDING) task.abort();
     });
   }
 }

@@ -57,7 +57,7 @@ export class ShopperController extends ServiceController {
     const addresses = this.addresses();
     const watched: FetchLike = async (input, init) => {
       const response = await (fetch ?? globalThis.fetch)(input, init);
-      if (response.status == 401) this.#refused(account);
+      if (response.status === 401) this.#refused(account);
       return response;
     };
     return {
@@ -72,6 +72,6 @@ export class ShopperController extends ServiceController {
   #refused(account?: AccountSession): void {
     forgetImplicitTokens();
     const session = this.session;
-    if (account && session?.selectedAccount?.token == account.token) session.signOut('rejected');
+    if (account && session?.selectedAccount?.token === account.token) session.signOut('rejected');
   }
 }

@@ -23,7 +23,7 @@ export function renderError(
   return error
     ? html`<div part="error" role="alert">
         <span part="error-message"
-          >${typeof error == 'string' ? error : describeForPeople(toStorefrontError(error), texts, setup)}</span
+          >${typeof error === 'string' ? error : describeForPeople(toStorefrontError(error), texts, setup)}</span
         >
         ${onRetry ? html`<button part="retry" type="button" @click=${onRetry}>${texts.retryLabel}</button>` : nothing}
       </div>`
@@ -43,14 +43,14 @@ export function describeForPeople(
 ): string {
   // the store's first answer showed the page's setup wrong (a client it does not know, no store at the address):
   // the sentence names the attribute to fix
-  const sentence = code == 'not_configured' && (status == 401 ? texts.unknownClientIdText : texts.wrongBaseUrlText);
+  const sentence = code === 'not_configured' && (status === 401 ? texts.unknownClientIdText : texts.wrongBaseUrlText);
   if (status && sentence) return fill(sentence, setup);
-  if (code != 'http_error') {
+  if (code !== 'http_error') {
     // each code's sentence is named after it: network_error, networkErrorText
     const name = code.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()) + 'Text';
     return texts[name as keyof ErrorTexts] ?? texts.invalidResponseText;
   }
-  if (status == 401) return texts.unauthorizedText;
-  if (status == 403) return texts.forbiddenText;
+  if (status === 401) return texts.unauthorizedText;
+  if (status === 403) return texts.forbiddenText;
   return status >= 500 ? texts.serverErrorText : fill(texts.httpErrorText, { status: String(status) });
 }

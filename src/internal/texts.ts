@@ -33,7 +33,7 @@ const lists = perLocale((locale) => new Intl.ListFormat(locale));
 
 /** A value as a text shows it in `locale`: a number in its digits, a list joined with its "and". */
 function written(value: unknown, locale?: string): string {
-  if (typeof value == 'number') return value.toLocaleString(locale);
+  if (typeof value === 'number') return value.toLocaleString(locale);
   return Array.isArray(value) ? lists(locale).format(value as string[]) : String(value);
 }
 
@@ -43,7 +43,7 @@ function written(value: unknown, locale?: string): string {
  */
 export function fill(text: Text, values: Record<string, unknown>, locale?: string): string {
   const words =
-    typeof text == 'string' ? text : (text[pluralRules(locale).select(values.count as number)] ?? text.other);
+    typeof text === 'string' ? text : (text[pluralRules(locale).select(values.count as number)] ?? text.other);
   return words.replace(/\{(\w+)\}/g, (whole, key: string) =>
     values[key] == null ? whole : written(values[key], locale),
   );

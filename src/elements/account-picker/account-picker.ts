@@ -40,7 +40,7 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
   @state() private active?: string;
 
   readonly #session = new SessionController(this, (change) => {
-    if (!this.accounts && change.type == 'account-selected') {
+    if (!this.accounts && change.type === 'account-selected') {
       const { account, restored } = change;
       this.active = account.accountId;
       this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
@@ -65,7 +65,7 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
     const session = this.#session.session;
     // With the session's accounts, the session tells every listener, this element included.
     if (!this.accounts) return session?.select(accountId);
-    if (this.chosen != accountId) {
+    if (this.chosen !== accountId) {
       this.chosen = accountId;
       session?.select(accountId);
       this.dispatchEvent(new AccountSelectedEvent({ ...account }));
@@ -76,7 +76,7 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
   protected override willUpdate(): void {
     const accounts = this.shownAccounts;
     // One account only: it is the one to act for, without a click.
-    if (accounts.length == 1 && !this.selectedAccount) this.select(accounts[0].accountId);
+    if (accounts.length === 1 && !this.selectedAccount) this.select(accounts[0].accountId);
   }
 
   #onKeydown(event: KeyboardEvent): void {
@@ -87,8 +87,8 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
     const next = { Home: 0, End: n - 1, ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i + n - 1, ArrowLeft: i + n - 1 }[
       key
     ];
-    if (key == 'Enter' || key == ' ') this.select(accounts[i].accountId);
-    else if (next == undefined) return;
+    if (key === 'Enter' || key === ' ') this.select(accounts[i].accountId);
+    else if (next === undefined) return;
     else {
       this.active = accounts[next % n].accountId;
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[tabindex="0"]')?.focus());
@@ -116,13 +116,13 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
                   ${accounts.map(
                     ({ accountId: id, accountName }) =>
                       html`<li
-                        part="item ${id == selectedId ? 'selected' : ''}"
+                        part="item ${id === selectedId ? 'selected' : ''}"
                         role="option"
-                        aria-selected=${id == selectedId}
-                        tabindex=${id == activeId ? 0 : -1}
+                        aria-selected=${id === selectedId}
+                        tabindex=${id === activeId ? 0 : -1}
                         @click=${() => this.select(id)}
                       >
-                        <span part="check" aria-hidden="true">${id == selectedId ? '✓' : ''}</span>
+                        <span part="check" aria-hidden="true">${id === selectedId ? '✓' : ''}</span>
                         <span part="name">${accountName}</span>
                       </li>`,
                   )}
@@ -134,7 +134,7 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
 }
 
 function find(accounts: readonly AccountSession[], id?: string): AccountSession | undefined {
-  return accounts.find((account) => account.accountId == id);
+  return accounts.find((account) => account.accountId === id);
 }
 
 declare global {

@@ -27,7 +27,7 @@ type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
 /** The options kept for the tab, when they are there in their shape (else a cold start). */
 function keptOptions(key: string): SignInOptions | undefined {
   const value = readStored(key) as SignInOptions | undefined;
-  return typeof value?.[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
+  return typeof value?.[0] === 'string' && Array.isArray(value[1]) ? value : undefined;
 }
 
 /**
@@ -152,8 +152,8 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
         return signIn;
       } catch (error) {
         // a cancel at the identity provider (once the state checked out): the buttons again, calmly
-        const cancelled = (error as StorefrontError).code == 'idp_error' && 'error' in callback;
-        if (cancelled && callback.error == 'access_denied') this.notice = 'cancelled';
+        const cancelled = (error as StorefrontError).code === 'idp_error' && 'error' in callback;
+        if (cancelled && callback.error === 'access_denied') this.notice = 'cancelled';
         throw error;
       }
     },
@@ -166,7 +166,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     },
     onError: (error) => {
       const reported = this.reportError(error);
-      if (this.notice == 'cancelled') this.#focusButton();
+      if (this.notice === 'cancelled') this.#focusButton();
       else this.failure = reported;
     },
   });
@@ -184,12 +184,12 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     acting.add(this);
     session.signOut();
     acting.delete(this);
-    if (this.signOutScope != 'everywhere') return;
+    if (this.signOutScope !== 'everywhere') return;
     try {
       // the buttons load the profiles anyway
       await this.updateComplete;
       const [, profiles] = this.known ?? ((await this.#options.taskComplete) as SignInOptions);
-      const profile = profiles.find((candidate) => candidate.id == profileId);
+      const profile = profiles.find((candidate) => candidate.id === profileId);
       if (!profile) return;
       const { endSessionUrl } = await signInFlow();
       const url = await endSessionUrl(profile, this.#redirectUri(), this.fetch);
@@ -223,17 +223,17 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   }
 
   protected override sessionChanged(change: SessionChange): void {
-    if (change.type == 'signed-out') {
+    if (change.type === 'signed-out') {
       const { reason } = change;
-      this.notice = reason == 'expired' || reason == 'rejected' ? reason : undefined;
+      this.notice = reason === 'expired' || reason === 'rejected' ? reason : undefined;
     }
     if (acting.size ? !acting.has(this) : told.has(change)) return;
     told.add(change);
-    if (change.type == 'signed-in') {
+    if (change.type === 'signed-in') {
       const { accountMemberId, accounts } = this.service.session!;
       const detail = { accountMemberId: accountMemberId!, accounts: [...accounts] };
       this.dispatchEvent(new SignedInEvent(change.restored ? { ...detail, restored: true } : detail));
-    } else if (change.type == 'signed-out') {
+    } else if (change.type === 'signed-out') {
       this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
     }
   }
@@ -253,7 +253,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   }
 
   #completing(): boolean {
-    return !!this.callback || this.#exchange.status == TaskStatus.PENDING;
+    return !!this.callback || this.#exchange.status === TaskStatus.PENDING;
   }
 
   #retry = (): void => {
@@ -277,14 +277,14 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     const base = root.querySelector<HTMLElement>('[part~=base]')!;
     const button = root.querySelector<HTMLElement>('[part~=button]:not([disabled])');
     // focus that fell to the page, or waits on the frame, goes on; focus the shopper moved elsewhere stays there
-    const waiting = root.activeElement == base || document.activeElement == document.body;
+    const waiting = root.activeElement === base || document.activeElement === document.body;
     if (waiting) (button ?? base).focus();
     this.#wantsFocus = waiting && !button;
   }
 
   async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
     // opened at once, while the click still allows a window; a blocked one leaves the redirect
-    const popup = this.mode == 'popup' ? openPopup() : null;
+    const popup = this.mode === 'popup' ? openPopup() : null;
     this.starting = profile.id;
     this.notice = undefined;
     /** Drops the transaction of a sign-in that can never finish. */
@@ -313,7 +313,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     } catch (error) {
       popup?.close();
       const reported = this.reportError(error);
-      if (reported.code == 'popup_closed') {
+      if (reported.code === 'popup_closed') {
         // the shopper changed their mind: this sign-in can never finish, and the button is there again
         abandon?.();
         this.#focusButton();
@@ -353,7 +353,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
    */
   #describe(error: unknown): unknown {
     const missing = this.#missing();
-    return (error as StorefrontError).code == 'not_configured' && missing[0]
+    return (error as StorefrontError).code === 'not_configured' && missing[0]
       ? this.fill(this.shownTexts.missingAttributesText, { count: missing.length, attributes: missing })
       : error;
   }
@@ -361,7 +361,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   override render(): TemplateResult {
     const session = this.service.session;
     const completing = this.#completing();
-    const loading = !this.known && this.#options.status == TaskStatus.PENDING;
+    const loading = !this.known && this.#options.status === TaskStatus.PENDING;
     return html`<div part="base" tabindex="-1" aria-busy=${completing || loading}>
       ${
         completing
@@ -405,7 +405,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
             class="primary"
             type="button"
             ?disabled=${!!this.starting}
-            aria-busy=${this.starting == profile.id}
+            aria-busy=${this.starting === profile.id}
             @click=${() => this.#start(profile, authorizationClientId)}
           >
             ${

@@ -153,7 +153,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
 
   /** Closes the panels still loading, or all. */
   #closePanels(all?: boolean): void {
-    for (const [index, panel] of this.#panels) if (all || panel.status == TaskStatus.PENDING) this.#close(index);
+    for (const [index, panel] of this.#panels) if (all || panel.status === TaskStatus.PENDING) this.#close(index);
   }
 
   /** Closes the release panel of a row, stopping its load; returns whether it was open. */
@@ -214,7 +214,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
 
   override render(): TemplateResult {
     // a retry button goes with its error, so focus waits on what stays: base, or the row of a release panel
-    return html`<div part="base" tabindex="-1" aria-busy=${this.#list.status == TaskStatus.PENDING}>
+    return html`<div part="base" tabindex="-1" aria-busy=${this.#list.status === TaskStatus.PENDING}>
       ${this.#list.render({
         initial: () => html`<p part="not-configured">${this.shownTexts.notConfiguredText}</p>`,
         // the first pages show while the next ones load
@@ -236,7 +236,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
 
   /** How many catalogs the last load brought, once it has ended. */
   #announcement(): string {
-    return this.#list.status == TaskStatus.COMPLETE
+    return this.#list.status === TaskStatus.COMPLETE
       ? this.fill(this.shownTexts.loadedText, { count: this.loaded.length })
       : '';
   }
@@ -284,7 +284,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
             role="listitem"
             data-index=${i}
             aria-posinset=${i + 1}
-            aria-setsize=${status == TaskStatus.COMPLETE ? count : -1}
+            aria-setsize=${status === TaskStatus.COMPLETE ? count : -1}
           >
             ${
               this.renderItem
@@ -312,7 +312,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
           </div>`;
         })}
       </div>
-      ${status == TaskStatus.PENDING ? placeholder(renderLoading(this.shownTexts.loadingMoreText)) : nothing}
+      ${status === TaskStatus.PENDING ? placeholder(renderLoading(this.shownTexts.loadingMoreText)) : nothing}
     </div>`;
   }
 

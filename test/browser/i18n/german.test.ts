@@ -31,7 +31,7 @@ const words = (text: string): string[] => (text.match(/\p{L}+/gu) ?? []).map((wo
 /** The words of every text of a catalog, its `{placeholders}` left out. */
 const wordsOf = (texts: object): string[] =>
   Object.values(texts).flatMap((text) =>
-    typeof text == 'string' ? words(text.replace(/\{\w+\}/g, ' ')) : wordsOf(text),
+    typeof text === 'string' ? words(text.replace(/\{\w+\}/g, ' ')) : wordsOf(text),
   );
 
 /** Everyday English that a sentence written into an element by hand would show, beyond the catalogs' words. */
@@ -55,7 +55,7 @@ const GERMAN = new Set(
     return Object.entries(germanOf(element))
       .filter(
         ([key, text]) =>
-          JSON.stringify(text) != JSON.stringify(english(element)[key]) || SAME_IN_BOTH.includes(text as string),
+          JSON.stringify(text) !== JSON.stringify(english(element)[key]) || SAME_IN_BOTH.includes(text as string),
       )
       .flatMap(([, text]) => wordsOf({ text }));
   }),
@@ -77,7 +77,7 @@ function shownText(el: Element): string {
     if (node instanceof Element) {
       if (DATA_PARTS.some((name) => node.part.contains(name))) return;
       for (const name of ['aria-label', 'placeholder', 'title', 'alt']) out.push(node.getAttribute(name) ?? '');
-    } else if (node.nodeType == Node.TEXT_NODE) {
+    } else if (node.nodeType === Node.TEXT_NODE) {
       out.push(node.textContent ?? '');
     }
     node.childNodes.forEach(walk);
@@ -136,7 +136,7 @@ describe('under lang="de", every state of every element is German', function () 
   it('has a German text, not the English one, for every text but those both languages write alike', () => {
     for (const element of ELEMENTS) {
       const same = Object.keys(english(element)).filter(
-        (key) => JSON.stringify(germanOf(element)[key]) == JSON.stringify(english(element)[key]),
+        (key) => JSON.stringify(germanOf(element)[key]) === JSON.stringify(english(element)[key]),
       );
       const texts = same.map((key) => english(element)[key] as string);
       expect(
@@ -200,7 +200,7 @@ describe('under lang="de", every state of every element is German', function () 
       await expectGerman(bare, 'not_configured, two attributes missing');
       bare.setAttribute('base-url', SERVICE_URL);
       await waitUntil(
-        () => maybePart(bare, 'error-message')?.textContent == 'Setzen Sie das Attribut client-id.',
+        () => maybePart(bare, 'error-message')?.textContent === 'Setzen Sie das Attribut client-id.',
         'one attribute missing',
         { timeout: 8000 },
       );
@@ -359,7 +359,9 @@ describe('under lang="de", every state of every element is German', function () 
           await expectGerman(el, 'signed in', ['Cobol Cooperative']);
           otherTab.postMessage({ out: reason });
           await waitUntil(() => maybePart(el, shows) && maybePart(el, 'button'), `no ${shows}`, { timeout: 8000 });
-          await expectGerman(el, reason == 'user' ? 'signed out elsewhere' : 'rejected in another tab', ['Example ID']);
+          await expectGerman(el, reason === 'user' ? 'signed out elsewhere' : 'rejected in another tab', [
+            'Example ID',
+          ]);
         }
       } finally {
         otherTab.close();
@@ -644,7 +646,7 @@ describe('under lang="de", every state of every element is German', function () 
         const refused = await memberships(
           harvard,
           routed((url, method) =>
-            method == 'POST' && url.pathname.endsWith('/account-memberships') ? envelope(status) : undefined,
+            method === 'POST' && url.pathname.endsWith('/account-memberships') ? envelope(status) : undefined,
           ),
         );
         await openPanel(refused, 'candidate');

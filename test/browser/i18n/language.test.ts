@@ -47,13 +47,13 @@ describe('language', () => {
     const picker = page.querySelector('account-picker')!;
     expect(hint(picker)).to.equal(SIGNED_OUT.en);
     page.lang = 'de';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.de, 'the picker did not follow the new lang');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.de, 'the picker did not follow the new lang');
     page.querySelector('p')!.lang = 'en';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, 'the nearer lang did not win');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, 'the nearer lang did not win');
     page.querySelector('p')!.removeAttribute('lang');
-    await waitUntil(() => hint(picker) == SIGNED_OUT.de, 'the removed lang still counted');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.de, 'the removed lang still counted');
     picker.lang = 'en-GB';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, "the element's own lang did not win");
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, "the element's own lang did not win");
   });
 
   it("crosses shadow roots to the host's ancestors, and hears changes inside them", async () => {
@@ -68,11 +68,11 @@ describe('language', () => {
     expect(hint(picker)).to.equal(SIGNED_OUT.de);
     // a lang inside the shadow root is nearer
     wrapper.lang = 'en';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, 'a lang inside the shadow root was not heard');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, 'a lang inside the shadow root was not heard');
     wrapper.removeAttribute('lang');
-    await waitUntil(() => hint(picker) == SIGNED_OUT.de, 'the host side did not count again');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.de, 'the host side did not count again');
     page.lang = 'en';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, 'a change outside the shadow root was not heard');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, 'a change outside the shadow root was not heard');
   });
 
   it('takes a language the page adds after the elements showed, at once', async () => {
@@ -85,7 +85,10 @@ describe('language', () => {
         noAccountsText: '…',
       },
     });
-    await waitUntil(() => hint(picker) == 'Connectez-vous pour choisir un compte.', 'the added language was not shown');
+    await waitUntil(
+      () => hint(picker) === 'Connectez-vous pour choisir un compte.',
+      'the added language was not shown',
+    );
   });
 
   it("lets `texts` reword an element's text in every language, and goes back when the key is unset", async () => {
@@ -129,7 +132,7 @@ describe('language', () => {
       const picker = (id: string) => page.querySelector<AccountPicker>(`#${id}`)!;
       addTranslation('en', { 'account-picker': { signedOutText: STORE.en } });
       addTranslation('de', { 'account-picker': { signedOutText: STORE.de } });
-      await waitUntil(() => hint(picker('de')) == STORE.de, 'the German wording was not shown');
+      await waitUntil(() => hint(picker('de')) === STORE.de, 'the German wording was not shown');
       // no lang (the browser's language), en-GB, and a language nobody added all show the store's English
       for (const id of ['none', 'en-gb', 'pt']) expect(hint(picker(id)), id).to.equal(STORE.en);
       // an element's own texts win over the page's wording
@@ -186,7 +189,7 @@ describe('language', () => {
       const counts = list.catalogs.map((c) => c.relationships.releases.meta.count);
       const shown = parts(list, 'releases-count').map((p) => p.textContent);
       expect(shown).to.have.length(counts.length);
-      shown.forEach((text, i) => expect(text).to.match(counts[i] == 1 ? one : other));
+      shown.forEach((text, i) => expect(text).to.match(counts[i] === 1 ? one : other));
     }
     const updated = (list: CatalogList) => list.catalogs[0].attributes.updated_at;
     const format = (locale: string, value: string) =>

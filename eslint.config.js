@@ -104,7 +104,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./elements/(?!.*\\.texts\\.js$)',
-              message: 'A language module reads the catalogs of the elements, nothing else of them.',
+              message: 'A language module reads the texts of the elements, nothing else of them.',
             },
           ],
         },

@@ -29,7 +29,7 @@ export async function benchSize() {
   mkdirSync('node_modules/.cache', { recursive: true });
   const dir = mkdtempSync(join('node_modules/.cache', 'storefront-size-'));
   const shopper = gzipKb('dist/storefront-elements.js');
-  const parts = readdirSync('dist/chunks').map((name) => gzipKb(`dist/chunks/${name}`));
+  const chunks = readdirSync('dist/chunks').map((name) => gzipKb(`dist/chunks/${name}`));
   const rows = [
     {
       name: 'storefront-elements.js (3 shopper elements + lit), what every page loads',
@@ -37,13 +37,13 @@ export async function benchSize() {
       unit: 'kB gzip',
     },
     {
-      name: 'its parts (dist/chunks/), loaded when a page first needs them: the sign-in flow',
-      value: parts.reduce((sum, size) => sum + size, 0),
+      name: 'its chunks (dist/chunks/), loaded when a page first needs them: the sign-in flow',
+      value: chunks.reduce((sum, size) => sum + size, 0),
       unit: 'kB gzip',
     },
     {
       name: 'every file a shopper page can load (the two above)',
-      value: parts.reduce((sum, size) => sum + size, shopper),
+      value: chunks.reduce((sum, size) => sum + size, shopper),
       unit: 'kB gzip',
     },
     {

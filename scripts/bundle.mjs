@@ -71,9 +71,9 @@ function minifyAgain() {
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
  * included, ES2022, fully minified (Vite 8 leaves ES output partly unminified unless told).
  *
- * A part the sources load with `import()` (see src/internal/parts.ts) becomes a file of its own under `chunks/`
+ * A chunk the sources load with `import()` (see src/internal/chunks.ts) becomes a file of its own under `chunks/`
  * beside it, `chunks/<module>-<hash>.js`, which imports what it shares with the bundle from the bundle itself; what
- * only parts share goes in a chunk of its own. So a page loads the one file, and a part's file when it first runs it.
+ * only chunks share goes in a chunk of its own. So a page loads the one file, and a chunk's file when it first runs it.
  *
  * Returns the bundler's output chunks, the entry first (code, map, and the modules each holds); `write: false`
  * keeps them off the disk. A `'hidden'` source map leaves the code byte for byte as shipped.
@@ -93,7 +93,7 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
       lib: { entry, formats: ['es'], fileName: () => fileName },
       rolldownOptions: {
         // the bundle may export more than its entry module (under short names), so that what it shares with a
-        // part stays in it rather than in a third file every page would load too
+        // chunk stays in it rather than in a third file every page would load too
         preserveEntrySignatures: 'allow-extension',
         output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
       },

@@ -1,8 +1,8 @@
 // `npm run size:report [-- src/bundles/<name>.ts] [--json]`: each module's share of a self-contained bundle, and of
-// each part (chunks/*.js) it loads when a page first needs it.
+// each chunk (chunks/*.js) it loads when a page first needs it.
 //
 // Builds the bundle with scripts/bundle.mjs, as `npm run build` ships it (same plugins, same minifier, same file
-// names, which the parts' imports of the bundle name), in memory. Each file is counted on its own, as a browser
+// names, which the chunks' imports of the bundle name), in memory. Each file is counted on its own, as a browser
 // fetches it.
 // The bundler's module info says which modules the chunk holds and how long each one was after tree-shaking, but
 // rolldown minifies the chunk as a whole after that, so those lengths are not the shipped bytes. Where each
@@ -56,7 +56,7 @@ function piecesBySource(code, mappings) {
 }
 
 /**
- * Each module's share of one output file (the bundle, or a part): its bytes placed by the file's source map, and
+ * Each module's share of one output file (the bundle, or a chunk): its bytes placed by the file's source map, and
  * the gzip marginals in file order.
  * @returns {{ file: string, bytes: number, gzip: number, rendered: number, modules: Array<{ module: string,
  *   bytes: number, gzip: number, rendered: number | undefined }> }} bytes are UTF-8 bytes of the shipped file
@@ -106,18 +106,18 @@ function fileReport({ fileName, code, map, modules: info }, outDir) {
 
 /**
  * @param {string} entry the bundle's entry module, e.g. `src/bundles/storefront-elements.ts`
- * @returns {Promise<ReturnType<typeof fileReport> & { parts: Array<ReturnType<typeof fileReport>>,
- *   total: { bytes: number, gzip: number } }>} the bundle's own file (what every page loads), each part (a file
+ * @returns {Promise<ReturnType<typeof fileReport> & { chunks: Array<ReturnType<typeof fileReport>>,
+ *   total: { bytes: number, gzip: number } }>} the bundle's own file (what every page loads), each chunk (a file
  *   under chunks/ that a page loads when it first needs it), and the total of every file a page can load
  */
 export async function sizeReport(entry) {
   const outDir = resolve('dist');
   const fileName = `${basename(entry, extname(entry))}.js`;
-  const [bundle, ...chunks] = await buildBundle({ entry, outDir, fileName, sourcemap: 'hidden', write: false });
-  const parts = chunks.map((chunk) => fileReport(chunk, outDir));
-  const files = [fileReport(bundle, outDir), ...parts];
+  const [bundle, ...loaded] = await buildBundle({ entry, outDir, fileName, sourcemap: 'hidden', write: false });
+  const chunks = loaded.map((chunk) => fileReport(chunk, outDir));
+  const files = [fileReport(bundle, outDir), ...chunks];
   const sum = (key) => files.reduce((total, file) => total + file[key], 0);
-  return { ...files[0], parts, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
+  return { ...files[0], chunks, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
 }
 
 /** The group a row belongs to: this package's own modules, an npm package, or the bundler's and gzip's bytes. */
@@ -164,15 +164,15 @@ function printFile(title, file) {
 
 function print(entry, report) {
   printFile(`${entry} (${report.file})`, report);
-  for (const part of report.parts) {
+  for (const chunk of report.chunks) {
     console.log('');
-    printFile(`part ${part.file}, loaded when a page first needs it`, part);
+    printFile(`${chunk.file}, loaded when a page first needs it`, chunk);
   }
-  if (report.parts.length) {
-    const parts = report.parts.reduce((total, part) => total + part.gzip, 0);
+  if (report.chunks.length) {
+    const chunks = report.chunks.reduce((total, chunk) => total + chunk.gzip, 0);
     console.log(
-      `\n${report.file}: ${number(report.gzip)} bytes gzip on every page; its ${report.parts.length} part(s) ` +
-        `${number(parts)}; every file a page can load ${number(report.total.gzip)} bytes gzip`,
+      `\n${report.file}: ${number(report.gzip)} bytes gzip on every page; its ${report.chunks.length} chunk(s) ` +
+        `${number(chunks)}; every file a page can load ${number(report.total.gzip)} bytes gzip`,
     );
   }
   console.log(`

@@ -9,7 +9,7 @@ type Follower = Element & { requestUpdate(): void };
 interface Languages {
   /** The texts the page added, by language in lower case. */
   added: Record<string, TextsByElement>;
-  /** The elements on the page. */
+  /** The elements on the page, which update when a language is added or a `lang` changes. */
   followers: Set<Follower>;
 }
 

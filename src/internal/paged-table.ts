@@ -28,8 +28,20 @@ export interface PageRequest {
   offset: number;
 }
 
+/** Where a page sits in its list: its number, the number of pages and records. */
+type PageMeta = ListEnvelope<unknown>['meta'];
+
 /** The rows of a page and where the page sits in its list. */
-export type TablePage<Row> = [Row[], ListEnvelope<unknown>['meta']];
+export interface TablePage<Row> {
+  rows: Row[];
+  meta: PageMeta;
+}
+
+/** A column shown, and its header. */
+interface Column {
+  field: keyof RowFields;
+  label: string;
+}
 
 /**
  * The table, sorting, paging and load states the two operator lists share. A subclass says how to load a
@@ -60,7 +72,7 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
   /** The sort, page size and query the page shown was asked with: when one changes, page 1 shows again. */
   #query?: unknown[];
 
-  /** The page shown. */
+  /** Loads again whenever the connection, the page or the query changes (a deep link is a load too). */
   protected readonly list = this.service.task({
     args: () => [...this.service.args, this.page, ...this.#queryNow()],
     task: (_, { signal }) => {
@@ -144,7 +156,7 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
   }
 
   /** The columns shown, in order, and their headers. */
-  #columns(): [keyof RowFields, string][] {
+  #columns(): Column[] {
     const labels: Record<keyof RowFields, string> = {
       id: this.shownTexts.idLabel,
       name: this.shownTexts.nameLabel,
@@ -154,12 +166,12 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
     };
     const named = this.columns.split(/\s+/).filter((c): c is keyof RowFields => Object.hasOwn(labels, c));
     const columns = named.length ? [...new Set(named)] : (['name', 'email', 'created_at', 'updated_at'] as const);
-    return columns.map((c) => [c, labels[c]]);
+    return columns.map((field) => ({ field, label: labels[field] }));
   }
 
   #renderPage(page: TablePage<Row> | undefined, busy: boolean): TemplateResult {
     const columns = this.#columns();
-    const [rows = [], meta] = page ?? [];
+    const { rows = [], meta } = page ?? {};
     const { current = 1, total: pages = 1 } = meta?.page ?? {};
     const empty = total(meta) ? this.fill(this.shownTexts.noPageText, { page: current, count: pages }) : this.empty();
     return html`${busy ? renderLoading(this.shownTexts.loadingText) : nothing}
@@ -167,7 +179,7 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
         <table part="table" tabindex="-1" aria-label=${this.shownTexts.tableLabel} aria-busy=${busy}>
           <thead>
             <tr>
-              ${columns.map(([column, label]) => this.#renderHeader(column, label))}
+              ${columns.map((column) => this.#renderHeader(column))}
             </tr>
           </thead>
           <tbody>
@@ -185,11 +197,11 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
       ${this.#renderPager(rows.length, meta)}`;
   }
 
-  #renderHeader(column: keyof RowFields, label: string): TemplateResult {
-    const sort = this.sort === column ? 'ascending' : this.sort === `-${column}` ? 'descending' : 'none';
+  #renderHeader({ field, label }: Column): TemplateResult {
+    const sort = this.sort === field ? 'ascending' : this.sort === `-${field}` ? 'descending' : 'none';
     // another column starts ascending (the service's own default for a named attribute)
-    const next = sort === 'ascending' ? (`-${column}` as const) : column;
-    return html`<th part="header header-${column}" scope="col" aria-sort=${sort}>
+    const next = sort === 'ascending' ? (`-${field}` as const) : field;
+    return html`<th part="header header-${field}" scope="col" aria-sort=${sort}>
       <button part="sort-button" type="button" @click=${() => (this.sort = next)}>
         ${label}
         <span part="sort-indicator sort-${sort}" aria-hidden="true">${SORT_MARKS[sort]}</span>
@@ -197,7 +209,7 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
     </th>`;
   }
 
-  #renderRow(row: Row, columns: [keyof RowFields, string][]): TemplateResult {
+  #renderRow(row: Row, columns: Column[]): TemplateResult {
     const fields = this.cells(row);
     const chosen = this.selected === fields.id;
     const choose = this.choose?.bind(this);
@@ -211,16 +223,16 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
         choose(row);
       }}
     >
-      ${columns.map(([column], i) => {
-        const content = column.endsWith('_at') ? renderDate('', fields[column], this.locale) : fields[column];
-        return html`<td part="cell cell-${column}">
+      ${columns.map(({ field }, i) => {
+        const content = field.endsWith('_at') ? renderDate('', fields[field], this.locale) : fields[field];
+        return html`<td part="cell cell-${field}">
           ${i || !choose ? content : html`<button part="row-button" type="button">${content}</button>`}
         </td>`;
       })}
     </tr>`;
   }
 
-  #renderPager(shown: number, meta: TablePage<Row>[1] | undefined): TemplateResult {
+  #renderPager(shown: number, meta: PageMeta | undefined): TemplateResult {
     const { current = 1, total: pages = 1, limit = 1, offset = 0 } = meta?.page ?? {};
     // aria-disabled rather than disabled: keyboard focus stays on the button at either end
     const pageButton = (name: string, page: number, label: string) => {
@@ -258,4 +270,4 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
 const SORT_MARKS = { none: '↕', ascending: '▲', descending: '▼' };
 
 /** How many records the whole list holds. */
-const total = (meta?: TablePage<unknown>[1]) => meta?.results.total ?? 0;
+const total = (meta?: PageMeta) => meta?.results.total ?? 0;

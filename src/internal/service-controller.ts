@@ -65,6 +65,14 @@ export class ServiceController implements ReactiveController {
     return task;
   }
 
+  /** Stops a task of the host for good and forgets it (a release panel that closes). */
+  drop(task: Task): void {
+    task.abort();
+    this.#tasks.delete(task);
+    this.#cut.delete(task);
+    this.host.removeController(task);
+  }
+
   hostConnected(): void {
     for (const task of this.#cut) void task.run();
     this.#cut.clear();

@@ -1,7 +1,7 @@
 /**
  * The sentences of the errors an element that calls the service can show, each named after its code
  * (`network_error`: `networkErrorText`; `not_configured` is the element's own `notConfiguredText`), an HTTP error
- * after its status. Each element's catalog takes these; what the service or the identity provider said stays on
+ * after its status. Each element's texts take these; what the service or the identity provider said stays on
  * the `storefront-error` event, for developers.
  */
 export const errorTexts = {

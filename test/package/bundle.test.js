@@ -26,7 +26,7 @@ const germanPage = (...scripts) =>
     'de',
   );
 
-/** The pages of these tests; the bundles and their parts (dist/chunks/) are read from dist/ at each request. */
+/** The pages of these tests; the bundles and their chunks (dist/chunks/) are read from dist/ at each request. */
 function route(url) {
   if (/^\/chunks\/[\w-]+\.js$/.test(url.pathname) && existsSync(`dist${url.pathname}`)) {
     return { type: 'text/javascript', body: readFileSync(`dist${url.pathname}`) };
@@ -284,7 +284,7 @@ test('the bundle signs ada@example.com in against the reference service', { time
     assert.deepEqual(errors, []);
     assert.ok(
       scripts.some((path) => /^\/chunks\/sign-in-flow-[\w-]+\.js$/.test(path)),
-      `the sign-in part came from beside the bundle: ${scripts.join(', ')}`,
+      `the sign-in chunk came from beside the bundle: ${scripts.join(', ')}`,
     );
   } finally {
     await close();
@@ -292,7 +292,7 @@ test('the bundle signs ada@example.com in against the reference service', { time
 });
 
 test(
-  'a part that cannot be fetched (network down): the element says so, fires storefront-error',
+  'a chunk that cannot be fetched (network down): the element says so, fires storefront-error',
   { timeout: 60000 },
   async () => {
     const { tab, errors, close } = await openPage();
@@ -310,7 +310,7 @@ test(
       const reported = await tab.evaluate(() => window.__errors);
       assert.equal(reported.length, 1, JSON.stringify(reported));
       assert.equal(reported[0].code, 'network_error');
-      assert.match(reported[0].message, /^A part of the elements could not be loaded \(.*\/chunks\/sign-in-flow-/);
+      assert.match(reported[0].message, /^A chunk of the elements could not be loaded \(.*\/chunks\/sign-in-flow-/);
       assert.equal(new URL(tab.url()).origin, origin, 'the page stayed');
       await tab.getByRole('button', { name: 'Try again' }).click();
       await tab.getByRole('button', { name: /Sign in with Example ID/ }).waitFor();

@@ -111,7 +111,7 @@ test('a bundle of storefront-elements/define carries no operator element, nor th
 });
 
 test('each bundle takes only the endpoints it calls', () => {
-  const [shopper, ...shopperParts] = built.define;
+  const [shopper, ...shopperChunks] = built.define;
   const [operator] = built['define-operator'];
   const path = (code, address) => code.includes(address);
   // the operator's endpoints (and their query builder) stay out of the shopper's file, and the other way round
@@ -123,15 +123,15 @@ test('each bundle takes only the endpoints it calls', () => {
   }
   // the code exchange is called by the sign-in flow only: its endpoint goes with it
   assert.ok(!path(shopper.code, 'v2/account-members/tokens'), 'the token exchange is in the shopper bundle');
-  assert.ok(shopperParts.some((part) => path(part.code, 'v2/account-members/tokens')));
+  assert.ok(shopperChunks.some((chunk) => path(chunk.code, 'v2/account-members/tokens')));
   assert.ok(path(shopper.code, 'oauth/access_token') && path(operator.code, 'unassigned-account-members'));
 });
 
-test("a bundler user's build loads the sign-in flow as a part of its own, as the one-tag file does", () => {
-  const [bundle, ...parts] = built.define;
-  const flow = parts.find((part) => /^chunks\/sign-in-flow-[\w-]+\.js$/.test(part.fileName));
-  assert.ok(flow, `parts: ${parts.map((part) => part.fileName).join(', ')}`);
-  // PKCE lives in the part only
+test("a bundler user's build loads the sign-in flow as a chunk of its own, as the one-tag file does", () => {
+  const [bundle, ...chunks] = built.define;
+  const flow = chunks.find((chunk) => /^chunks\/sign-in-flow-[\w-]+\.js$/.test(chunk.fileName));
+  assert.ok(flow, `chunks: ${chunks.map((chunk) => chunk.fileName).join(', ')}`);
+  // PKCE lives in the chunk only
   assert.ok(flow.code.includes('S256') && !bundle.code.includes('code_challenge_method'));
   assert.ok(bundle.code.includes(`import("./${flow.fileName}")`));
 });

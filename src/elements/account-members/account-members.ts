@@ -62,8 +62,8 @@ export class AccountMembers extends PagedTableElement<AccountMember, AccountMemb
   ): Promise<TablePage<AccountMember>> {
     const value = this.filterValue;
     const filter = value ? (this.filterField === 'email' ? eq('email', value) : contains('name', value)) : undefined;
-    const { data, meta } = await listMembers(connection, { ...request, filter }, { signal });
-    return [data, meta];
+    const { data: rows, meta } = await listMembers(connection, { ...request, filter }, { signal });
+    return { rows, meta };
   }
 
   protected override cells(member: AccountMember): RowFields {

@@ -59,16 +59,16 @@ export class AccountMemberships extends PagedTableElement<RowFields, AccountMemb
   /** Shows only the membership of this account member (`eq(account_member_id, …)`); empty shows all. */
   @property({ attribute: 'member-id', reflect: true }) memberId = '';
 
-  /** Whether the "Add member" panel is open. */
+  /** The "Add member" panel. */
   @state() private open = false;
-  /** Id of the chosen candidate. */
+  /** The candidate's id rather than the candidate: a reload of the candidates keeps the choice. */
   @state() private chosen = '';
-  /** Text narrowing the candidates. */
+  /** What the operator typed to narrow a long list of candidates. */
   @state() private narrow = '';
   /** Said politely after a member was added. */
   @state() private announcement = '';
   /** What a failed add says, and whether trying again can help. */
-  @state() private addError?: [string, boolean];
+  @state() private addError?: { message: string; retry: boolean };
 
   /** The members the account could add: the store's members without a membership in it. */
   readonly #candidates = this.service.task({
@@ -93,8 +93,8 @@ export class AccountMemberships extends PagedTableElement<RowFields, AccountMemb
       const reported = this.reportError(error);
       this.addError =
         reported.status === 409
-          ? [this.fill(this.shownTexts.alreadyMemberText, { name: this.#member()?.name }), false]
-          : [this.say(reported), reported.status !== 404];
+          ? { message: this.fill(this.shownTexts.alreadyMemberText, { name: this.#member()?.name }), retry: false }
+          : { message: this.say(reported), retry: reported.status !== 404 };
     },
   });
 
@@ -125,7 +125,7 @@ export class AccountMemberships extends PagedTableElement<RowFields, AccountMemb
       // a member the list did not include shows by its id
       return { ...membership.meta.timestamps, id: membership.id, name: member?.name ?? id, email: member?.email ?? '' };
     });
-    return [rows, meta];
+    return { rows, meta };
   }
 
   protected override cells(row: RowFields): RowFields {
@@ -225,7 +225,7 @@ export class AccountMemberships extends PagedTableElement<RowFields, AccountMemb
             this.shownTexts,
           ),
       })}
-      ${error ? renderError(error[0], error[1] ? this.#retryAdd : undefined, this.shownTexts) : nothing}
+      ${error ? renderError(error.message, error.retry ? this.#retryAdd : undefined, this.shownTexts) : nothing}
       ${adding ? renderLoading(this.shownTexts.loadingText) : nothing}
       <div part="add-actions">
         ${

@@ -9,7 +9,7 @@ import { handToOpener, openPopup } from '../../auth/popup.js';
 import type { MemberSession, SessionChange } from '../../auth/session.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
-import { loadPart } from '../../internal/parts.js';
+import { loadChunk } from '../../internal/chunks.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
 import { readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
@@ -19,15 +19,18 @@ import { accountSignInStyles } from './account-sign-in.styles.js';
 import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.texts.js';
 
 /** Starting and finishing a sign-in, and the sign-out at the identity provider: loaded when first needed. */
-const signInFlow = () => loadPart(() => import('./sign-in-flow.js'));
+const signInFlow = () => loadChunk(() => import('./sign-in-flow.js'));
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
-type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
+interface SignInOptions {
+  authorizationClientId: string;
+  profiles: OidcProfile[];
+}
 
 /** The options kept for the tab, when they are there in their shape (else a cold start). */
 function keptOptions(key: string): SignInOptions | undefined {
   const value = readStored(key) as SignInOptions | undefined;
-  return typeof value?.[0] === 'string' && Array.isArray(value[1]) ? value : undefined;
+  return typeof value?.authorizationClientId === 'string' && Array.isArray(value.profiles) ? value : undefined;
 }
 
 /**
@@ -130,7 +133,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       const settings = await getAccountAuthenticationSettings(connection, { signal });
       const realm = settings.relationships.authentication_realm.data.id;
       const profiles = await listOidcProfiles(connection, realm, { signal });
-      const options: SignInOptions = [settings.meta.client_id, profiles];
+      const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
       // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
       writeStored(storeKey('options', this.baseUrl, this.clientId), options);
       return options;
@@ -188,7 +191,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     try {
       // the buttons load the profiles anyway
       await this.updateComplete;
-      const [, profiles] = this.known ?? ((await this.#options.taskComplete) as SignInOptions);
+      const { profiles } = this.known ?? ((await this.#options.taskComplete) as SignInOptions);
       const profile = profiles.find((candidate) => candidate.id === profileId);
       if (!profile) return;
       const { endSessionUrl } = await signInFlow();
@@ -394,7 +397,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   /** One button per profile, or the sentence of a store without any; nothing without options. */
   #renderButtons(options?: SignInOptions): TemplateResult | undefined {
     if (!options) return;
-    const [authorizationClientId, profiles] = options;
+    const { authorizationClientId, profiles } = options;
     if (!profiles.length)
       return html`<p part="message not-configured" role="status">${this.shownTexts.notConfiguredText}</p>`;
     return html`<div part="buttons" role="group" aria-label=${this.shownTexts.signInOptionsLabel}>

@@ -1,9 +1,8 @@
-import { Task, TaskStatus, initialState } from '@lit/task';
+import { type Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { listCatalogReleases, listCatalogs } from '../../api/client.js';
 import { type RequestOptions, pages } from '../../api/connection.js';
-import { isAbortError } from '../../api/errors.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { CatalogSelectedEvent } from '../../events.js';
 import { renderDate } from '../../internal/dates.js';
@@ -105,8 +104,8 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   @state() private scrollY = 0;
   /** Heights of the rows: where each one starts, and how long the list is. */
   readonly #heights = new RowHeights();
-  /** The rows in the flow of the list at the last render, `[first, end)`. */
-  #window = [0, 0];
+  /** The rows in the flow of the list at the last render: from `start` up to, not including, `end`. */
+  #window = { start: 0, end: 0 };
   /** The viewport's height at the last layout (a guess before the first). */
   #view = 480;
   /** Which element of its row had focus before an update (-1 or undefined: none). */
@@ -117,7 +116,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
     args: () => [...this.service.args, this.service.account, this.pageSize],
     task: async (_, { signal }) => {
       // a new list starts at the top (its viewport is a new element), all panels closed
-      this.#closePanels(true);
+      for (const index of this.#panels.keys()) this.#close(index);
       this.loaded = [];
       this.#heights.count = 0;
       this.active = this.scrollY = 0;
@@ -146,23 +145,10 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
     void this.#list.run();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#closePanels();
-  }
-
-  /** Closes the panels still loading, or all. */
-  #closePanels(all?: boolean): void {
-    for (const [index, panel] of this.#panels) if (all || panel.status === TaskStatus.PENDING) this.#close(index);
-  }
-
   /** Closes the release panel of a row, stopping its load; returns whether it was open. */
   #close(index: number): boolean {
     const panel = this.#panels.get(index);
-    if (panel) {
-      panel.abort();
-      this.removeController(panel);
-    }
+    if (panel) this.service.drop(panel);
     this.requestUpdate();
     return this.#panels.delete(index);
   }
@@ -187,7 +173,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   #layOut(list: HTMLElement): void {
     const viewport = list.parentElement!;
     const heights = this.#heights;
-    const [start, end] = this.#window as [number, number];
+    const { start, end } = this.#window;
     this.#view = viewport.clientHeight;
     const anchor = heights.indexAt(this.scrollY);
     const before = heights.offsetOf(anchor);
@@ -256,7 +242,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
     // the rows in view, and four more on either side, so a fast scroll shows no blank space
     const start = Math.max(0, heights.indexAt(this.scrollY) - 4);
     const end = Math.min(count, heights.indexAt(this.scrollY + this.#view) + 5);
-    this.#window = [start, end];
+    this.#window = { start, end };
     const active = Math.min(this.active, count - 1);
     const indices: number[] = [];
     // the row that holds focus stays in the DOM even when scrolled away, in index order
@@ -416,11 +402,11 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   /** The load of a catalog's releases, with the token the list was loaded with; it starts with the next update. */
   #releases(catalog: Catalog): Panel {
     const connection = this.service.connection(this.service.account)!;
-    return new Task(this, {
-      // no arguments that change: it runs once
+    return this.service.task({
+      // no arguments that change: it runs once (and again when the list comes back to the page mid-load)
       args: () => [],
       task: async (_, { signal }) => (await listCatalogReleases(connection, catalog, { signal })).data,
-      onError: (error) => isAbortError(error) || this.reportError(error),
+      onError: (error) => this.reportError(error),
     });
   }
 }

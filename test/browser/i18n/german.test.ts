@@ -28,13 +28,13 @@ import { cleanUpSignIn, landOn, recordNavigation, REDIRECT_URI } from '../helper
 import { maybePart, part, parts, settled } from '../helpers/table.js';
 
 const words = (text: string): string[] => (text.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase());
-/** The words of every text of a catalog, its `{placeholders}` left out. */
+/** The words of every text of a set, its `{placeholders}` left out. */
 const wordsOf = (texts: object): string[] =>
   Object.values(texts).flatMap((text) =>
     typeof text === 'string' ? words(text.replace(/\{\w+\}/g, ' ')) : wordsOf(text),
   );
 
-/** Everyday English that a sentence written into an element by hand would show, beyond the catalogs' words. */
+/** Everyday English that a sentence written into an element by hand would show, beyond the elements' texts. */
 const COMMON_ENGLISH = `the a an and or of to in on at is are was be been not no this that your you it with for from
   by page pages first previous next last loading try again sign out store account accounts member members catalog
   catalogs release releases search clear add added cancel showing rows per owner updated created published error
@@ -60,7 +60,7 @@ const GERMAN = new Set(
       .flatMap(([, text]) => wordsOf({ text }));
   }),
 );
-/** The words of every English catalog, and everyday English, that no German text has. */
+/** The words of every English text, and everyday English, that no German text has. */
 const ENGLISH = new Set(
   ELEMENTS.flatMap((element) => wordsOf(element.englishTexts))
     .concat(COMMON_ENGLISH)

@@ -1,8 +1,8 @@
 /**
- * The sign-in flow is a part of its own (src/internal/parts.ts), which the browser fetches when a shopper first starts
+ * The sign-in flow is a chunk of its own (src/internal/chunks.ts), which the browser fetches when a shopper first starts
  * a sign-in or comes back from the identity provider. With the network down for it (the browser's request fails as
  * without a connection), the element says so in words, fires `storefront-error` (`network_error`) and offers its
- * retry; nothing is left half done. These tests must run before anything on the page loads the part.
+ * retry; nothing is left half done. These tests must run before anything on the page loads the chunk.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -20,7 +20,7 @@ function next<E extends Event>(target: EventTarget, type: string): Promise<E> {
 
 const transactions = () => Object.keys(sessionStorage).filter((key) => key.startsWith(TRANSACTION_KEY_PREFIX));
 
-describe('<account-sign-in> when its sign-in part cannot be fetched', function () {
+describe('<account-sign-in> when its sign-in chunk cannot be fetched', function () {
   this.timeout(20000);
 
   before(async () => {
@@ -41,7 +41,7 @@ describe('<account-sign-in> when its sign-in part cannot be fetched', function (
 
     const reported = (await error).detail.error;
     expect(reported.code).to.equal('network_error');
-    expect(reported.message).to.match(/^A part of the elements could not be loaded \(.*sign-in-flow/);
+    expect(reported.message).to.match(/^A chunk of the elements could not be loaded \(.*sign-in-flow/);
     expect((await waitForPart(el, 'error-message')).textContent).to.equal(NETWORK_ERROR_TEXT);
     expect(visited).to.deep.equal([]);
     expect(transactions()).to.deep.equal([]);

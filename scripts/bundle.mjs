@@ -6,14 +6,17 @@ import { litStaticProperties } from './lit-static-properties.mjs';
 
 /**
  * Minifies the `html` and `css` template literals of our own sources, so the source stays readable CSS and
- * markup while the shipped file carries no indentation or comments inside them.
+ * markup while the shipped file carries no indentation or comments inside them. minify-literals 1.x (the line that
+ * runs on Node 20) leaves quotes around attribute values and runs clean-css at level 1 unless told otherwise;
+ * lit reads unquoted attribute values (`aria-selected=${…}`) as it reads quoted ones.
  */
 function minifyTemplateLiterals() {
+  const minifyOptions = { removeAttributeQuotes: true, minifyCSS: { level: 2 } };
   return {
     name: 'minify-template-literals',
     async transform(code, id) {
       if (!/\/src\/.*\.ts$/.test(id)) return null;
-      return minifyHTMLLiterals(code, { fileName: id });
+      return minifyHTMLLiterals(code, { fileName: id, minifyOptions });
     },
   };
 }

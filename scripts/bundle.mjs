@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import MagicString from 'magic-string';
 import { minify } from 'terser';
 import { build } from 'vite';
@@ -71,6 +72,32 @@ function minifyAgain() {
 }
 
 /**
+ * The chunk group that holds every module the entry imports statically (all a page runs on load), so that the
+ * entry file is left a one-line re-export of `chunks/<name>-<hash>.js`. A part imports what it shares from that
+ * chunk by its own plain, content-hashed address, whatever address the page loaded the entry file by (`?v=123`
+ * included): the browser keeps one copy of the elements.
+ */
+function coreGroup(entry, fileName) {
+  let reachable;
+  return {
+    debugName: 'core',
+    name(id, context) {
+      const getModuleInfo = (module) => context.getModuleInfo(module);
+      if (!reachable) {
+        const start = [...(getModuleInfo(resolve(entry))?.importedIds ?? []), resolve(entry)];
+        reachable = new Set();
+        for (let next = start.pop(); next; next = start.pop()) {
+          if (reachable.has(next)) continue;
+          reachable.add(next);
+          start.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+      return reachable.has(id) ? fileName.replace(/\.js$/, '') : null;
+    },
+  };
+}
+
+/**
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
  * included, ES2022, fully minified (Vite 8 leaves ES output partly unminified unless told).
  *
@@ -81,7 +108,15 @@ function minifyAgain() {
  * Returns the bundler's output chunks, the entry first (code, map, and the modules each holds); `write: false`
  * keeps them off the disk. A `'hidden'` source map leaves the code byte for byte as shipped.
  */
-export async function buildBundle({ entry, outDir, fileName, sourcemap = false, write = true, logLevel = 'silent' }) {
+export async function buildBundle({
+  entry,
+  outDir,
+  fileName,
+  sourcemap = false,
+  write = true,
+  logLevel = 'silent',
+  core = false,
+}) {
   const result = await build({
     configFile: false,
     logLevel,
@@ -98,7 +133,13 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
         // the bundle may export more than its entry module (under short names), so that what it shares with a
         // part stays in it rather than in a third file every page would load too
         preserveEntrySignatures: 'allow-extension',
-        output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+        // the core chunk stays a chunk of its own rather than merged back into the entry that alone imports it
+        ...(core && { experimental: { chunkOptimization: { mergeCommonChunks: false } } }),
+        output: {
+          minify: true,
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          ...(core && { codeSplitting: { groups: [coreGroup(entry, fileName)] } }),
+        },
       },
     },
   });

@@ -1,7 +1,7 @@
 // `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { buildBundle, buildModules } from './bundle.mjs';
+import { buildBundle, buildModules, SELF_CONTAINED } from './bundle.mjs';
 import { printSizes, writeIntegrity } from './integrity.mjs';
 
 function run(command, args) {
@@ -24,12 +24,8 @@ run('npx', ['tsc', '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);
 
 // 2. Self-contained files for a plain <script type="module">: lit included, fully minified. One with parts is a
 //    one-line entry over its core, chunks/<name>-<hash>.js, which the parts import by that plain address (see
-//    bundle.mjs); the operator file has no parts and stays one file.
-const bundles = {
-  'storefront-elements': { entry: 'src/bundles/storefront-elements.ts', core: true },
-  'storefront-operator': { entry: 'src/bundles/storefront-operator.ts', core: false },
-};
-for (const [name, { entry, core }] of Object.entries(bundles)) {
+//    bundle.mjs).
+for (const [name, { entry, core }] of Object.entries(SELF_CONTAINED)) {
   await buildBundle({ entry, outDir: 'dist', fileName: `${name}.js`, logLevel: 'warn', core });
 }
 

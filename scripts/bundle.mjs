@@ -72,6 +72,15 @@ function minifyAgain() {
 }
 
 /**
+ * The self-contained files `npm run build` ships, by name: their entry module, and whether the file is a one-line
+ * entry over its core (a file with parts is; see coreGroup). The operator file has no parts and stays one file.
+ */
+export const SELF_CONTAINED = {
+  'storefront-elements': { entry: 'src/bundles/storefront-elements.ts', core: true },
+  'storefront-operator': { entry: 'src/bundles/storefront-operator.ts', core: false },
+};
+
+/**
  * The chunk group that holds every module the entry imports statically (all a page runs on load), so that the
  * entry file is left a one-line re-export of `chunks/<name>-<hash>.js`. A part imports what it shares from that
  * chunk by its own plain, content-hashed address, whatever address the page loaded the entry file by (`?v=123`

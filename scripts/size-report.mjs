@@ -16,7 +16,7 @@ import { decode } from '@jridgewell/sourcemap-codec';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildBundle } from './bundle.mjs';
+import { buildBundle, SELF_CONTAINED } from './bundle.mjs';
 
 /** Rows for bytes that no source module produced. */
 export const BUNDLER = '(written by the bundler)';
@@ -110,7 +110,7 @@ function fileReport({ fileName, code, map, modules: info }, outDir) {
  *   total: { bytes: number, gzip: number } }>} the bundle's own file (what every page loads), each part (a file
  *   under chunks/ that a page loads when it first needs it), and the total of every file a page can load
  */
-export async function sizeReport(entry, { core = true } = {}) {
+export async function sizeReport(entry, { core = shippedWithCore(entry) } = {}) {
   const outDir = resolve('dist');
   const fileName = `${basename(entry, extname(entry))}.js`;
   const [entryChunk, ...chunks] = await buildBundle({
@@ -129,6 +129,12 @@ export async function sizeReport(entry, { core = true } = {}) {
   const files = [fileReport(main, outDir), ...parts, ...(main === entryChunk ? [] : [entryFile])];
   const sum = (key) => files.reduce((total, file) => total + file[key], 0);
   return { ...files[0], entry: entryFile, parts, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
+}
+
+/** Whether `npm run build` ships this entry's file over a core (any other entry is reported that way too). */
+function shippedWithCore(entry) {
+  const shipped = Object.values(SELF_CONTAINED).find((file) => resolve(file.entry) === resolve(entry));
+  return shipped?.core ?? true;
 }
 
 /** The group a row belongs to: this package's own modules, an npm package, or the bundler's and gzip's bytes. */

@@ -28,22 +28,30 @@ export async function benchSize() {
   // Inside the project, so the entries resolve the competitors from node_modules.
   mkdirSync('node_modules/.cache', { recursive: true });
   const dir = mkdtempSync(join('node_modules/.cache', 'storefront-size-'));
-  const shopper = gzipKb('dist/storefront-elements.js');
-  const chunks = readdirSync('dist/chunks').map((name) => gzipKb(`dist/chunks/${name}`));
+  // each self-contained file is a one-line entry over its core, chunks/<name>-<hash>.js: together what a page loads
+  const chunks = readdirSync('dist/chunks');
+  const withCore = (name) =>
+    chunks
+      .filter((chunk) => chunk.startsWith(`${name}-`))
+      .reduce((sum, chunk) => sum + gzipKb(`dist/chunks/${chunk}`), gzipKb(`dist/${name}.js`));
+  const shopper = withCore('storefront-elements');
+  const loadedLater = chunks
+    .filter((name) => !/^storefront-(elements|operator)-/.test(name))
+    .map((name) => gzipKb(`dist/chunks/${name}`));
   const rows = [
     {
-      name: 'storefront-elements.js (3 shopper elements + lit), what every page loads',
+      name: 'storefront-elements.js and its core chunk (3 shopper elements + lit), what every page loads',
       value: shopper,
       unit: 'kB gzip',
     },
     {
-      name: 'its chunks (dist/chunks/), loaded when a page first needs them: the sign-in flow',
-      value: chunks.reduce((sum, size) => sum + size, 0),
+      name: 'its chunks (dist/chunks/) loaded when a page first needs them: the sign-in flow',
+      value: loadedLater.reduce((sum, size) => sum + size, 0),
       unit: 'kB gzip',
     },
     {
       name: 'every file a shopper page can load (the two above)',
-      value: chunks.reduce((sum, size) => sum + size, shopper),
+      value: loadedLater.reduce((sum, size) => sum + size, shopper),
       unit: 'kB gzip',
     },
     {

@@ -89,12 +89,13 @@ function resolveTextsType(declaration) {
 }
 
 /**
- * Fills in tag names (from `static defaultTag = '...'`), event names (from Event classes' `eventName`) and the
- * type of `texts`.
+ * Fills in tag names (from `static defaultTag = '...'`), the module's `custom-element-definition` export of each
+ * tag (which readers of the manifest such as api-viewer-element look for), event names (from Event classes'
+ * `eventName`) and the type of `texts`.
  */
 export function normalizeManifest(manifest) {
   const eventNames = eventNamesByClass(manifest);
-  for (const { declaration } of classDeclarations(manifest)) {
+  for (const { module, declaration } of classDeclarations(manifest)) {
     if (!declaration.tagName) {
       const defaultTag = (declaration.members ?? []).find((m) => m.static && m.name === 'defaultTag');
       const tag = unquote(defaultTag?.default);
@@ -102,6 +103,21 @@ export function normalizeManifest(manifest) {
         declaration.tagName = tag;
         declaration.customElement = true;
       }
+    }
+    // the analyzer reads `customElements.define(tag, this)` in define() as a definition of an element named "tag"
+    if (module.exports) {
+      module.exports = module.exports.filter((e) => e.kind !== 'custom-element-definition' || e.name.includes('-'));
+    }
+    const tagName = declaration.tagName;
+    if (tagName && !module.exports?.some((e) => e.kind === 'custom-element-definition' && e.name === tagName)) {
+      module.exports = [
+        ...(module.exports ?? []),
+        {
+          kind: 'custom-element-definition',
+          name: tagName,
+          declaration: { name: declaration.name, module: module.path },
+        },
+      ];
     }
     if (declaration.events) declaration.events = mergeEvents(declaration.events, eventNames);
     resolveTextsType(declaration);

@@ -9,9 +9,14 @@ import { createApp } from './http/app.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
 import { EmbeddedIdp } from './idp/provider.js';
+import { checkIdentityProviders } from './idp/requirements.js';
 import { SignIn } from './idp/sign-in.js';
-import { Store } from './domain/store.js';
+import { FixturesError, fixturesProblems, readFixtures, storeDataOf } from './domain/fixtures-file.js';
+import { defaultStoreData, Store } from './domain/store.js';
 import { Tokens } from './domain/tokens.js';
+
+export { FixturesError } from './domain/fixtures-file.js';
+export { IdentityProviderError } from './idp/requirements.js';
 
 /**
  * @typedef {{
@@ -42,6 +47,7 @@ import { Tokens } from './domain/tokens.js';
  *   port?: number,
  *   host?: string,
  *   baseUrl?: string,
+ *   fixtures?: string | URL | import('./domain/fixtures-file.js').Fixtures,
  *   dataFile?: string,
  *   syncWrites?: boolean,
  *   redirectUris?: string[],
@@ -114,6 +120,7 @@ export async function startService({
   port = 8787,
   host = '127.0.0.1',
   baseUrl: configuredBaseUrl,
+  fixtures,
   dataFile,
   syncWrites = false,
   redirectUris = [],
@@ -129,7 +136,15 @@ export async function startService({
       ? defaultBaseUrl(host, port)
       : undefined;
 
-  const store = await Store.open({ dataFile, sync: syncWrites, compactAfterBytes: limits.compactAfterBytes, log });
+  const seed = seedOf(fixtures);
+  await checkIdentityProviders(seed.profiles, limits.outboundTimeoutMs);
+  const store = await Store.open({
+    dataFile,
+    fixtures: seed,
+    sync: syncWrites,
+    compactAfterBytes: limits.compactAfterBytes,
+    log,
+  });
   const tokens = new Tokens(store);
   const rateLimits = {
     tokenGrant: new RateLimiter(limits.tokenGrant, 'token requests'),
@@ -151,6 +166,7 @@ export async function startService({
     service.baseUrl = baseUrl;
     service.issuer = issuer;
     service.idp = await EmbeddedIdp.create({
+      store,
       baseUrl,
       issuer,
       callbackUrl: `${baseUrl}/oidc/callback`,
@@ -226,6 +242,20 @@ export async function startService({
       rateLimits.login.clear();
     },
   };
+}
+
+/**
+ * The store's seed: the default fixtures, a fixtures file, or fixtures given as an object.
+ * @param {ServiceOptions['fixtures']} fixtures
+ * @returns {import('./domain/store.js').StoreData}
+ * @throws {FixturesError} naming every problem of the fixtures
+ */
+function seedOf(fixtures) {
+  if (fixtures === undefined) return defaultStoreData();
+  if (typeof fixtures === 'string' || fixtures instanceof URL) return storeDataOf(readFixtures(fixtures));
+  const problems = fixturesProblems(fixtures);
+  if (problems.length) throw new FixturesError('The fixtures given to startService()', problems);
+  return storeDataOf(fixtures);
 }
 
 /**

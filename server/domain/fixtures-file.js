@@ -1,0 +1,414 @@
+/**
+ * A store's fixtures file (`--fixtures FILE`): its clients, redirect URIs, accounts, members, memberships,
+ * identity-provider users, OIDC profiles and catalogs, named as the vendor's API names them, and checked
+ * against the JSON Schema the package ships (fixtures.schema.json) and then for what a schema cannot say
+ * (ids that refer to nothing, the same id or email twice). A file that does not fit is refused with every
+ * problem named by its path in the file (`accounts[2].name: required`). `fixtures.default.json` is one such
+ * file: the store the demo and the tests use.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { isLoopback } from './loopback.js';
+
+export const DEFAULT_FIXTURES = new URL('../fixtures.default.json', import.meta.url);
+const SCHEMA = new URL('../fixtures.schema.json', import.meta.url);
+
+/** When an item leaves out its timestamps: this instant, a minute later for each item of its list. */
+const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);
+
+/** The identity provider's client that an embedded profile uses when it names none. */
+export const EMBEDDED_CLIENT = { client_id: 'reference-service', client_secret: 'reference-service-secret' };
+
+/** A fixtures file the service refuses to start with; `problems` names each, by its path in the file. */
+export class FixturesError extends Error {
+  /**
+   * @param {string} source what the fixtures are (`The fixtures file store.json`)
+   * @param {string[]} problems
+   */
+  constructor(source, problems) {
+    const count = problems.length === 1 ? 'a problem' : `${problems.length} problems`;
+    super(`${source} has ${count}:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'FixturesError';
+    this.problems = problems;
+  }
+}
+
+/**
+ * A stable UUID for a label: SHA-1 of `storefront-elements:<label>` in the layout of a version 5 UUID.
+ * @param {string} label
+ */
+export function stableId(label) {
+  const hex = createHash('sha1').update(`storefront-elements:${label}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  const groups = [hex.slice(0, 8), hex.slice(8, 12), `5${hex.slice(13, 16)}`, `${variant}${hex.slice(17, 20)}`];
+  return [...groups, hex.slice(20, 32)].join('-');
+}
+
+/**
+ * The fixtures file's contents, as the schema describes them.
+ * @typedef {{ client_id: string, client_secret?: string, name?: string }} Client
+ * @typedef {{ email: string, password: string, name: string, email_verified?: boolean }} IdpUserEntry
+ * @typedef {{ sub: string } & IdpUserEntry} IdpUser an identity-provider user with its subject
+ * @typedef {{ created_at?: string, updated_at?: string }} Timestamps
+ * @typedef {{
+ *   clients: Client[],
+ *   redirect_uris?: string[],
+ *   account_authentication_settings?: { id?: string, authentication_realm_id?: string, client_id?: string },
+ *   accounts?: Array<{ id: string, name: string, legal_name: string } & Timestamps>,
+ *   account_members?: Array<{ id: string, name: string, email: string } & Timestamps>,
+ *   account_memberships?: Array<{ id: string, account_id: string, account_member_id: string } & Timestamps>,
+ *   idp_users?: IdpUserEntry[],
+ *   oidc_profiles?: Array<{ id: string, name: string, discovery_url?: string, client_id?: string,
+ *     client_secret?: string } & Timestamps>,
+ *   catalogs?: Array<{ id: string, name: string, description?: string, hierarchy_ids?: string[],
+ *     pricebook_id?: string, pricebook_ids?: Array<{ id: string, priority: number }>,
+ *     locales?: Record<string, Record<string, string>>, owner?: string,
+ *     rules?: Array<{ id?: string, name?: string, description?: string, account_ids: string[] }>,
+ *     releases?: Array<{ id: string, is_full_publish?: boolean, is_full_delta?: boolean, published_at?: string }>
+ *   } & Timestamps>,
+ * }} Fixtures
+ */
+
+/**
+ * Reads and checks a fixtures file.
+ * @param {string | URL} file
+ * @returns {Fixtures}
+ * @throws {FixturesError} naming every problem
+ */
+export function readFixtures(file) {
+  const source = `The fixtures file ${file instanceof URL ? file.pathname : file}`;
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = /** @type {NodeJS.ErrnoException} */ (error).code;
+    throw new FixturesError(source, [code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${code})`]);
+  }
+  /** @type {unknown} */
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new FixturesError(source, [`it is not valid JSON: ${/** @type {Error} */ (error).message}`]);
+  }
+  const problems = fixturesProblems(value);
+  if (problems.length) throw new FixturesError(source, problems);
+  return /** @type {Fixtures} */ (value);
+}
+
+/** @type {import('ajv').ValidateFunction | undefined} */
+let validateSchema;
+
+/** The schema's check, compiled on first use. */
+function schemaCheck() {
+  if (!validateSchema) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
+    ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);
+    ajv.addFormat('uri', (value) => URL.canParse(value));
+    ajv.addFormat('date-time', (value) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(value));
+    validateSchema = ajv.compile(JSON.parse(readFileSync(SCHEMA, 'utf8')));
+  }
+  return validateSchema;
+}
+
+/**
+ * Every problem of a parsed fixtures file, each a line `path: what is wrong`; empty when it fits.
+ * @param {unknown} value
+ * @returns {string[]}
+ */
+export function fixturesProblems(value) {
+  const validate = schemaCheck();
+  const problems = validate(value) ? [] : (validate.errors ?? []).map(describeSchemaError);
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    problems.push(...referenceProblems(/** @type {Record<string, unknown>} */ (value)));
+  }
+  return [...new Set(problems)];
+}
+
+const TYPE_NAMES = /** @type {Record<string, string>} */ ({
+  string: 'a string',
+  array: 'a list',
+  object: 'an object',
+  boolean: 'true or false',
+  integer: 'a whole number',
+  number: 'a number',
+});
+
+const FORMAT_NAMES = /** @type {Record<string, string>} */ ({
+  'uuid': 'a UUID (like 3f1c2a7e-8d4b-4f6a-9c2e-5b7d1e0a9f3c)',
+  'email': 'an email address',
+  'uri': 'an absolute URL',
+  'date-time': 'an ISO 8601 instant (like 2025-01-06T09:00:00.000Z)',
+});
+
+/**
+ * `/accounts/2/name` → `accounts[2].name`.
+ * @param {string} pointer a JSON pointer
+ */
+function pathOf(pointer) {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce(
+      (path, part) =>
+        /^\d+$/.test(part)
+          ? `${path}[${part}]`
+          : /^[A-Za-z_$][\w$]*$/.test(part)
+            ? `${path}${path ? '.' : ''}${part}`
+            : `${path}[${JSON.stringify(part)}]`,
+      '',
+    );
+}
+
+/**
+ * @param {string} path
+ * @param {string} field
+ */
+const join = (path, field) => pathOf(`${path}/${field.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+
+/**
+ * One schema error as `path: what is wrong`.
+ * @param {import('ajv').ErrorObject} error
+ */
+function describeSchemaError({ instancePath, keyword, params, message }) {
+  const at = (/** @type {string} */ text) => `${pathOf(instancePath) || 'the file'}: ${text}`;
+  switch (keyword) {
+    case 'required':
+      return `${join(instancePath, params.missingProperty)}: required`;
+    case 'dependentRequired':
+      return `${join(instancePath, params.missingProperty)}: required with ${params.property}`;
+    case 'additionalProperties':
+      return `${join(instancePath, params.additionalProperty)}: unknown field`;
+    case 'type':
+      return at(`must be ${TYPE_NAMES[params.type] ?? params.type}`);
+    case 'format':
+      return at(`must be ${FORMAT_NAMES[params.format] ?? params.format}`);
+    case 'minLength':
+      return at('must not be empty');
+    case 'minItems':
+      return at(`must list at least ${params.limit}`);
+    case 'enum':
+      return at(
+        `must be one of ${params.allowedValues.map((/** @type {unknown} */ v) => JSON.stringify(v)).join(', ')}`,
+      );
+    default:
+      return at(message ?? keyword);
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @returns {Array<[number, Record<string, unknown>]>} the objects of a list, with their positions
+ */
+function itemsOf(value) {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item, i) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item) ? [[i, item]] : [],
+  );
+}
+
+/**
+ * What the schema cannot say: each id, client_id and email once; references naming an item that exists;
+ * a membership once per account and member; plain http only to a loopback identity provider.
+ * @param {Record<string, unknown>} doc
+ * @returns {string[]}
+ */
+function referenceProblems(doc) {
+  /** @type {string[]} */
+  const problems = [];
+  /**
+   * Where each value of a field first stands in a list; a repeat is a problem.
+   * @param {string} list
+   * @param {string} field
+   * @param {(value: string) => string} [key]
+   */
+  const unique = (list, field, key = (v) => v) => {
+    /** @type {Map<string, string>} */
+    const seen = new Map();
+    for (const [i, item] of itemsOf(doc[list])) {
+      const value = item[field];
+      if (typeof value !== 'string') continue;
+      const first = seen.get(key(value));
+      if (first) problems.push(`${list}[${i}].${field}: the same as ${first}`);
+      else seen.set(key(value), `${list}[${i}].${field}`);
+    }
+    return new Set(seen.keys());
+  };
+  const accounts = unique('accounts', 'id');
+  const members = unique('account_members', 'id');
+  unique('account_members', 'email', (email) => email.toLowerCase());
+  unique('account_memberships', 'id');
+  unique('idp_users', 'email', (email) => email.toLowerCase());
+  unique('oidc_profiles', 'id');
+  unique('catalogs', 'id');
+  const clients = unique('clients', 'client_id');
+
+  /** @type {Set<string>} */
+  const pairs = new Set();
+  for (const [i, ms] of itemsOf(doc.account_memberships)) {
+    const path = `account_memberships[${i}]`;
+    if (typeof ms.account_id === 'string' && !accounts.has(ms.account_id)) {
+      problems.push(`${path}.account_id: names no account of accounts`);
+    }
+    if (typeof ms.account_member_id === 'string' && !members.has(ms.account_member_id)) {
+      problems.push(`${path}.account_member_id: names no member of account_members`);
+    }
+    const pair = `${ms.account_id} ${ms.account_member_id}`;
+    if (pairs.has(pair)) problems.push(`${path}: the member already has a membership in this account`);
+    pairs.add(pair);
+  }
+
+  /** @type {Set<string>} */
+  const releases = new Set();
+  for (const [c, catalog] of itemsOf(doc.catalogs)) {
+    for (const [r, rule] of itemsOf(catalog.rules)) {
+      const ids = Array.isArray(rule.account_ids) ? rule.account_ids : [];
+      ids.forEach((id, a) => {
+        if (typeof id === 'string' && !accounts.has(id)) {
+          problems.push(`catalogs[${c}].rules[${r}].account_ids[${a}]: names no account of accounts`);
+        }
+      });
+    }
+    for (const [r, release] of itemsOf(catalog.releases)) {
+      if (typeof release.id !== 'string') continue;
+      if (releases.has(release.id)) problems.push(`catalogs[${c}].releases[${r}].id: the same as another release's`);
+      releases.add(release.id);
+    }
+  }
+
+  const settings = doc.account_authentication_settings;
+  const settingsClient = /** @type {{ client_id?: unknown } | undefined} */ (settings)?.client_id;
+  if (typeof settingsClient === 'string' && !clients.has(settingsClient)) {
+    problems.push('account_authentication_settings.client_id: names no client of clients');
+  }
+
+  for (const [i, profile] of itemsOf(doc.oidc_profiles)) {
+    const problem = typeof profile.discovery_url === 'string' ? discoveryUrlProblem(profile.discovery_url) : null;
+    if (problem) problems.push(`oidc_profiles[${i}].discovery_url: ${problem}`);
+  }
+  if (Array.isArray(doc.redirect_uris)) {
+    doc.redirect_uris.forEach((uri, i) => {
+      if (typeof uri !== 'string' || !URL.canParse(uri)) return;
+      const url = new URL(uri);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        problems.push(`redirect_uris[${i}]: must be an http(s) address`);
+      } else if (url.hash) {
+        problems.push(`redirect_uris[${i}]: must have no fragment (#...)`);
+      }
+    });
+  }
+  return problems;
+}
+
+/**
+ * What is wrong with an identity provider's discovery address, or null: http(s), and plain http only on
+ * loopback (the sign-in leg refuses plain http elsewhere).
+ * @param {string} value
+ * @returns {string | null}
+ */
+export function discoveryUrlProblem(value) {
+  if (!URL.canParse(value)) return 'must be an absolute URL';
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
+  if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+    return 'must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])';
+  }
+  return null;
+}
+
+/**
+ * @param {number} index
+ * @param {number} [step] minutes between items
+ */
+const at = (index, step = 1) => new Date(BASE_TIME + index * step * 60_000).toISOString();
+
+/**
+ * An item's timestamps, or the list's defaults: a minute apart in the order of the file.
+ * @param {Timestamps} item
+ * @param {number} index
+ */
+function timestamps(item, index) {
+  const created = item.created_at ?? at(index);
+  return { created_at: created, updated_at: item.updated_at ?? created };
+}
+
+/**
+ * The store's records from a checked fixtures file.
+ * @param {Fixtures} fixtures
+ * @returns {import('./store.js').StoreData}
+ */
+export function storeDataOf(fixtures) {
+  const clients = fixtures.clients.map(({ client_id, client_secret, name }) => ({ client_id, client_secret, name }));
+  const settings = fixtures.account_authentication_settings ?? {};
+  const realmId = settings.authentication_realm_id ?? stableId('realm');
+  return structuredClone({
+    settings: {
+      id: settings.id ?? stableId('settings'),
+      realm_id: realmId,
+      client_id: settings.client_id ?? (clients.find((c) => !c.client_secret) ?? clients[0]).client_id,
+    },
+    clients,
+    idp_users: (fixtures.idp_users ?? []).map((user) => ({
+      sub: stableId(`idp:${user.email.toLowerCase()}`),
+      ...user,
+    })),
+    profiles: (fixtures.oidc_profiles ?? []).map((p, i) => ({
+      id: p.id,
+      realm_id: realmId,
+      name: p.name,
+      // an embedded profile points at the service's own identity provider, whatever its port
+      embedded: !p.discovery_url,
+      discovery_url: p.discovery_url ?? null,
+      client_id: p.client_id ?? EMBEDDED_CLIENT.client_id,
+      client_secret: p.client_secret ?? EMBEDDED_CLIENT.client_secret,
+      ...timestamps(p, i),
+    })),
+    accounts: (fixtures.accounts ?? []).map((a, i) => ({
+      id: a.id,
+      name: a.name,
+      legal_name: a.legal_name,
+      ...timestamps(a, i),
+    })),
+    members: (fixtures.account_members ?? []).map((m, i) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      ...timestamps(m, i),
+    })),
+    memberships: (fixtures.account_memberships ?? []).map((ms, i) => ({
+      id: ms.id,
+      account_id: ms.account_id,
+      account_member_id: ms.account_member_id,
+      ...timestamps(ms, i),
+    })),
+    catalogs: (fixtures.catalogs ?? []).map((c, i) => {
+      const times = timestamps(c, i);
+      const rules = (c.rules ?? []).map((rule, r) => ({ id: rule.id ?? stableId(`rule:${c.id}:${r}`), ...rule }));
+      return {
+        id: c.id,
+        name: c.name,
+        description: c.description ?? '',
+        hierarchy_ids: c.hierarchy_ids ?? [],
+        pricebook_id: c.pricebook_id,
+        pricebook_ids: c.pricebook_ids ?? [],
+        locales: c.locales ?? {},
+        owner: c.owner ?? 'store',
+        ...times,
+        rules,
+        // who may see the catalog: the accounts its rules name; none = store-wide
+        account_ids: [...new Set(rules.flatMap((rule) => rule.account_ids))],
+        releases: (c.releases ?? []).map((release, r) => ({
+          id: release.id,
+          is_full_publish: release.is_full_publish ?? r === 0,
+          is_full_delta: release.is_full_delta ?? release.is_full_publish ?? r === 0,
+          published_at:
+            release.published_at ?? new Date(Date.parse(times.created_at) + (r + 1) * 3_600_000).toISOString(),
+        })),
+      };
+    }),
+    redirect_uris: fixtures.redirect_uris ?? [],
+  });
+}

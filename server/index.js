@@ -9,52 +9,19 @@ import { createApp } from './http/app.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
 import { EmbeddedIdp } from './idp/provider.js';
-import { checkIdentityProviders } from './idp/requirements.js';
+import { checkIdentityProviders, IdentityProviderError } from './idp/requirements.js';
 import { SignIn } from './idp/sign-in.js';
 import { FixturesError, fixturesProblems, readFixtures, storeDataOf } from './domain/fixtures-file.js';
 import { defaultStoreData, Store } from './domain/store.js';
 import { Tokens } from './domain/tokens.js';
 
-export { FixturesError } from './domain/fixtures-file.js';
-export { IdentityProviderError } from './idp/requirements.js';
+export { FixturesError, IdentityProviderError };
 
 /**
- * @typedef {{
- *   baseUrl: string,
- *   issuer: string,
- *   port: number,
- *   store: Store,
- *   tokens: Tokens,
- *   close: () => Promise<void>,
- *   reset: () => Promise<void>,
- *   stats: () => { pendingSignIns: number, issuedCodes: number, idpEntries: number },
- * }} RunningService
- * @typedef {{
- *   pendingSignIns: number,
- *   pendingSignInsPerBrowser: number,
- *   pendingSignInsPerAddress: number,
- *   idpEntries: number,
- *   idpEntriesPerAddress: number,
- *   tokenGrant: import('./http/rate-limit.js').RateLimit,
- *   login: import('./http/rate-limit.js').RateLimit,
- *   headersTimeoutMs: number,
- *   requestTimeoutMs: number,
- *   outboundTimeoutMs: number,
- *   sweepIntervalMs: number,
- *   compactAfterBytes: number,
- * }} Limits
- * @typedef {{
- *   port?: number,
- *   host?: string,
- *   baseUrl?: string,
- *   fixtures?: string | URL | import('./domain/fixtures-file.js').Fixtures,
- *   dataFile?: string,
- *   syncWrites?: boolean,
- *   redirectUris?: string[],
- *   quiet?: boolean,
- *   limits?: Partial<Limits>,
- *   onListening?: (baseUrl: string) => void | Promise<void>,
- * }} ServiceOptions
+ * @typedef {import('./types.js').ServiceOptions} ServiceOptions
+ * @typedef {import('./types.js').Limits} Limits
+ * @typedef {import('./types.js').RunningService & { store: Store, tokens: Tokens }} RunningService what the
+ *   package declares, and the store and tokens for this repository's tests
  */
 
 /** @type {Readonly<Limits>} */

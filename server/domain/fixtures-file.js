@@ -46,28 +46,11 @@ export function stableId(label) {
 }
 
 /**
- * The fixtures file's contents, as the schema describes them.
- * @typedef {{ client_id: string, client_secret?: string, name?: string }} Client
- * @typedef {{ email: string, password: string, name: string, email_verified?: boolean }} IdpUserEntry
+ * @typedef {import('../types.js').Fixtures} Fixtures the fixtures file's contents, as the schema describes them
+ * @typedef {Fixtures['clients'][number]} Client
+ * @typedef {Required<Fixtures>['idp_users'][number]} IdpUserEntry
  * @typedef {{ sub: string } & IdpUserEntry} IdpUser an identity-provider user with its subject
- * @typedef {{ created_at?: string, updated_at?: string }} Timestamps
- * @typedef {{
- *   clients: Client[],
- *   redirect_uris?: string[],
- *   account_authentication_settings?: { id?: string, authentication_realm_id?: string, client_id?: string },
- *   accounts?: Array<{ id: string, name: string, legal_name: string } & Timestamps>,
- *   account_members?: Array<{ id: string, name: string, email: string } & Timestamps>,
- *   account_memberships?: Array<{ id: string, account_id: string, account_member_id: string } & Timestamps>,
- *   idp_users?: IdpUserEntry[],
- *   oidc_profiles?: Array<{ id: string, name: string, discovery_url?: string, client_id?: string,
- *     client_secret?: string } & Timestamps>,
- *   catalogs?: Array<{ id: string, name: string, description?: string, hierarchy_ids?: string[],
- *     pricebook_id?: string, pricebook_ids?: Array<{ id: string, priority: number }>,
- *     locales?: Record<string, Record<string, string>>, owner?: string,
- *     rules?: Array<{ id?: string, name?: string, description?: string, account_ids: string[] }>,
- *     releases?: Array<{ id: string, is_full_publish?: boolean, is_full_delta?: boolean, published_at?: string }>
- *   } & Timestamps>,
- * }} Fixtures
+ * @typedef {import('../types.js').Timestamps} Timestamps
  */
 
 /**

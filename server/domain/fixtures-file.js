@@ -327,7 +327,8 @@ export function storeDataOf(fixtures) {
   const clients = fixtures.clients.map(({ client_id, client_secret, name }) => ({ client_id, client_secret, name }));
   const settings = fixtures.account_authentication_settings ?? {};
   const realmId = settings.authentication_realm_id ?? stableId('realm');
-  return structuredClone({
+  // new records throughout; the catalogs' nested values are shared with `fixtures`, which the store copies
+  return {
     settings: {
       id: settings.id ?? stableId('settings'),
       realm_id: realmId,
@@ -393,5 +394,5 @@ export function storeDataOf(fixtures) {
       };
     }),
     redirect_uris: fixtures.redirect_uris ?? [],
-  });
+  };
 }

@@ -12,53 +12,13 @@ import { promisify } from 'node:util';
 import { FixturesError, startService } from '../../server/index.js';
 import { readFixtures } from '../../server/domain/fixtures-file.js';
 import { accessToken, api } from '../support/service-client.js';
+import { ids, SHOP_FIXTURES } from '../support/shop-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'storefront-fixtures-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const CLI = new URL('../../server/cli.js', import.meta.url).pathname;
 
-const ids = {
-  north: '6b4c0e9e-8c7d-4eb5-90d1-c2bd0e9f8a76',
-  south: '7c5d1faf-9d8e-4fc6-a1e2-d3ce1fa09b87',
-  kim: '8d6e2ab0-ae9f-40d7-b2f3-e4df2ab1ac98',
-  lee: '9e7f3bc1-bfa0-41e8-83a4-f5e03bc2bda9',
-  joe: 'af804cd2-c0b1-42f9-94b5-a6f14cd3ceba',
-  catalog: 'b0915de3-d1c2-4300-a5c6-b7025de4dfcb',
-  profile: 'c1a26ef4-e2d3-4411-b6d7-c8136ef5e0dc',
-};
-
-/** A store of two accounts, three members and a catalog with a rule; each test breaks one thing in a copy. */
-const STORE = {
-  clients: [{ client_id: 'shop' }, { client_id: 'back-office', client_secret: 'back-office-secret' }],
-  redirect_uris: ['https://shop.test/account/callback'],
-  accounts: [
-    { id: ids.north, name: 'North Trade', legal_name: 'North Trade Ltd' },
-    { id: ids.south, name: 'South Trade', legal_name: 'South Trade Ltd' },
-  ],
-  account_members: [
-    { id: ids.kim, name: 'Kim North', email: 'kim@shop.test' },
-    { id: ids.lee, name: 'Lee South', email: 'lee@shop.test' },
-    { id: ids.joe, name: 'Joe Both', email: 'joe@shop.test' },
-  ],
-  account_memberships: [
-    { id: 'd2b37f05-f3e4-4522-87e8-d9247f06f1ed', account_id: ids.north, account_member_id: ids.kim },
-    { id: 'e3c48016-04f5-4633-98f9-ea358017020e', account_id: ids.south, account_member_id: ids.lee },
-    { id: 'f4d59127-1506-4744-a90a-fb469128131f', account_id: ids.north, account_member_id: ids.joe },
-  ],
-  idp_users: [
-    { email: 'kim@shop.test', password: 'kim-secret', name: 'Kim North' },
-    { email: 'lee@shop.test', password: 'lee-secret', name: 'Lee South' },
-  ],
-  oidc_profiles: [{ id: ids.profile, name: 'Shop Login' }],
-  catalogs: [
-    {
-      id: ids.catalog,
-      name: 'North prices',
-      rules: [{ name: 'North only', account_ids: [ids.north] }],
-      releases: [{ id: '05e6a238-2617-4855-ba1b-0c57a239242a' }],
-    },
-  ],
-};
+const STORE = SHOP_FIXTURES;
 
 /**
  * Writes fixtures to a file of their own.
@@ -112,7 +72,7 @@ describe('a fixtures file that does not fit is refused, each problem named by it
         'accounts[0].id: must be a UUID (like 3f1c2a7e-8d4b-4f6a-9c2e-5b7d1e0a9f3c)',
         'account_memberships[0].account_id: names no account of accounts',
         'account_memberships[2].account_id: names no account of accounts',
-        'catalogs[0].rules[0].account_ids[0]: names no account of accounts',
+        'catalogs[1].rules[0].account_ids[0]: names no account of accounts',
       ],
     ],
     [
@@ -154,8 +114,8 @@ describe('a fixtures file that does not fit is refused, each problem named by it
     ],
     [
       'a catalog rule naming an account that does not exist',
-      (s) => (s.catalogs[0].rules[0].account_ids = [ids.north, ids.kim]),
-      ['catalogs[0].rules[0].account_ids[1]: names no account of accounts'],
+      (s) => (s.catalogs[1].rules[0].account_ids = [ids.north, ids.kim]),
+      ['catalogs[1].rules[0].account_ids[1]: names no account of accounts'],
     ],
     [
       'an external OIDC profile without its secret',
@@ -197,7 +157,7 @@ describe('a fixtures file that does not fit is refused, each problem named by it
       (s) => (s.catalogs[0].owner = 'me'),
       ['catalogs[0].owner: must be one of "store", "organization"'],
     ],
-    ['an empty name', (s) => (s.catalogs[0].rules[0].name = ''), ['catalogs[0].rules[0].name: must not be empty']],
+    ['an empty name', (s) => (s.catalogs[1].rules[0].name = ''), ['catalogs[1].rules[0].name: must not be empty']],
     [
       'two clients of one client_id, and settings naming none of them',
       (s) => {
@@ -304,8 +264,11 @@ describe('a fixtures file that fits', () => {
     ]);
     const settings = await api(`${base}/v2/settings/account-authentication`, { token: implicit });
     assert.equal(settings.body.data.meta.client_id, 'shop');
-    assert.deepEqual((await api(`${base}/catalogs`, { token: implicit })).body.data, []);
-    const all = await api(`${base}/catalogs/${ids.catalog}/rules`, { token: operator });
+    assert.deepEqual(
+      (await api(`${base}/catalogs`, { token: implicit })).body.data.map((/** @type {any} */ c) => c.id),
+      [ids.everyone],
+    );
+    const all = await api(`${base}/catalogs/${ids.northPrices}/rules`, { token: operator });
     assert.deepEqual(all.body.data[0].attributes.account_ids, [ids.north]);
   });
 

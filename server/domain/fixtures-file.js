@@ -8,10 +8,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
 import { isLoopback } from './loopback.js';
 
-export const DEFAULT_FIXTURES = new URL('../fixtures.default.json', import.meta.url);
+const DEFAULT_FIXTURES = new URL('../fixtures.default.json', import.meta.url);
 const SCHEMA = new URL('../fixtures.schema.json', import.meta.url);
 
 /** When an item leaves out its timestamps: this instant, a minute later for each item of its list. */
@@ -54,6 +54,15 @@ export function stableId(label) {
  */
 
 /**
+ * The default fixtures, read without checks: the package's tests check them, and a start with them need not
+ * load and compile the schema.
+ * @returns {Fixtures}
+ */
+export function readDefaultFixtures() {
+  return JSON.parse(readFileSync(DEFAULT_FIXTURES, 'utf8'));
+}
+
+/**
  * Reads and checks a fixtures file.
  * @param {string | URL} file
  * @returns {Fixtures}
@@ -83,9 +92,11 @@ export function readFixtures(file) {
 /** @type {import('ajv').ValidateFunction | undefined} */
 let validateSchema;
 
-/** The schema's check, compiled on first use. */
+/** The schema's check, loaded and compiled on first use (a start with the default fixtures needs none). */
 function schemaCheck() {
   if (!validateSchema) {
+    /** @type {typeof import('ajv/dist/2020.js')} */
+    const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js');
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
     ajv.addFormat('email', /^[^\s@]+@[^\s@]+$/);

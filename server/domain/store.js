@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataFile } from './data-file.js';
-import { DEFAULT_FIXTURES, readFixtures, storeDataOf } from './fixtures-file.js';
+import { readDefaultFixtures, storeDataOf } from './fixtures-file.js';
 import { conflict, notFound } from '../http/errors.js';
 
 /**
@@ -61,7 +61,7 @@ let defaultSeed;
 
 /** A fresh copy of the default fixtures' records (fixtures.default.json). */
 export function defaultStoreData() {
-  defaultSeed ??= storeDataOf(readFixtures(DEFAULT_FIXTURES));
+  defaultSeed ??= storeDataOf(readDefaultFixtures());
   return structuredClone(defaultSeed);
 }
 

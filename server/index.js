@@ -11,7 +11,8 @@ import { createHttpServer } from './http/server.js';
 import { EmbeddedIdp } from './idp/provider.js';
 import { checkIdentityProviders, IdentityProviderError } from './idp/requirements.js';
 import { SignIn } from './idp/sign-in.js';
-import { FixturesError, fixturesProblems, readFixtures, storeDataOf } from './domain/fixtures-file.js';
+import { fixturesProblems } from './domain/fixtures-checks.js';
+import { FixturesError, readFixtures, storeDataOf } from './domain/fixtures-file.js';
 import { defaultStoreData, Store } from './domain/store.js';
 import { Tokens } from './domain/tokens.js';
 

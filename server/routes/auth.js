@@ -18,7 +18,7 @@ import { badRequest, HttpError, notFound, unprocessable } from '../http/errors.j
 import { readForm, readJson } from '../http/util.js';
 import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../domain/query.js';
 import { single } from '../domain/resources.js';
-import { discoveryUrlProblem } from '../domain/fixtures-file.js';
+import { discoveryUrlProblem } from '../domain/fixtures-checks.js';
 import { sameSecret } from '../domain/secret.js';
 import { ACCOUNT_TOKEN_TTL_SECONDS } from '../domain/tokens.js';
 import { dataOfType, requiredString } from '../http/validate.js';

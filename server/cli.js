@@ -5,7 +5,7 @@
  * Starts the reference service and prints what a storefront developer needs to talk to it.
  */
 import { parseArgs } from 'node:util';
-import { checkBaseUrl, DEFAULT_LIMITS, FixturesError, IdentityProviderError, startService } from './index.js';
+import { checkBaseUrl, DEFAULT_LIMITS, startService } from './index.js';
 
 const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0.1] [--base-url URL] [--fixtures FILE]
                                     [--data FILE [--fsync]] [--redirect-uri URL ...] [--quiet]
@@ -90,12 +90,11 @@ try {
   service = await startService(opts);
 } catch (error) {
   const e = /** @type {NodeJS.ErrnoException} */ (error);
-  // what a fixtures file or an identity provider lacks is said in full; anything else in a line
-  const known = e instanceof FixturesError || e instanceof IdentityProviderError;
+  // a fixtures file's problems come one a line after the sentence; never a stack trace
   console.error(
     e.code === 'EADDRINUSE'
       ? `Port ${opts?.port} is already in use; choose another with --port.`
-      : `Could not start: ${known ? e.message : e.message.split('\n')[0]}`,
+      : `Could not start: ${e.message}`,
   );
   process.exit(1);
 }

@@ -68,6 +68,19 @@ function minifyAgain() {
 }
 
 /**
+ * What lets a self-contained file be imported where no page is (a server's `import`, a test runner in Node):
+ * lit's browser build, inside it, extends `HTMLElement` and asks `document` for a tree walker as it loads. These two
+ * names, local to the file, are the page's own in a browser and stand-ins elsewhere; nothing global changes, and
+ * the elements register only where there is a registry (StorefrontElement.define).
+ */
+const SERVER_GUARD =
+  'const HTMLElement = globalThis.HTMLElement ?? class {}, document = globalThis.document ?? { createTreeWalker() {} };';
+
+/** The guard, for a file that carries lit (an entry; its parts load only from a page). */
+const serverGuard = (chunk) =>
+  chunk.isEntry && chunk.moduleIds.some((id) => /[\\/]lit-html[\\/]/.test(id)) ? SERVER_GUARD : '';
+
+/**
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
  * included, ES2022, fully minified (Vite 8 leaves ES output partly unminified unless told).
  *
@@ -95,7 +108,7 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
         // the bundle may export more than its entry module (under short names), so that what it shares with a
         // part stays in it rather than in a third file every page would load too
         preserveEntrySignatures: 'allow-extension',
-        output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+        output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js', banner: serverGuard },
       },
     },
   });

@@ -16,7 +16,7 @@ const elements = readdirSync('src/elements')
   .map((tag) => `src/elements/${tag}/define.ts`)
   .filter((entry) => existsSync(entry));
 await buildModules({
-  entries: ['src/index.ts', 'src/define.ts', 'src/define-operator.ts', ...elements],
+  entries: ['src/index.ts', 'src/define.ts', 'src/define-operator.ts', 'src/react.ts', ...elements],
   outDir: 'dist',
 });
 run('npx', ['tsc', '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);
@@ -42,7 +42,8 @@ for (const file of readdirSync('src/locales').filter((name) => name != 'translat
   });
 }
 
-// 4. custom-elements.json from the elements' JSDoc.
+// 4. custom-elements.json from the elements' JSDoc, and from it the editor and framework data in dist/ (VS Code,
+//    JetBrains web-types, JSX, Vue and Svelte typings; scripts/editor-data.mjs).
 run('npx', [
   'custom-elements-manifest',
   'analyze',
@@ -54,7 +55,4 @@ run('npx', [
   '--exclude',
   'src/bundles/**',
 ]);
-
-// 5. dist/vscode.html-custom-data.json from the manifest, so editors complete our tags.
-run('node', ['scripts/vscode-data.mjs']);
 console.log('built dist/ and custom-elements.json');

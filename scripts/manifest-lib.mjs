@@ -71,6 +71,10 @@ function mergeEvents(events, eventNames) {
     if (!known.type && event.type) known.type = event.type;
     if (known.inheritedFrom && !event.inheritedFrom) delete known.inheritedFrom;
   }
+  // an event the JSDoc names (`@fires name`) is of the Event class with that name
+  const classes = new Map([...eventNames].map(([className, name]) => [name, className]));
+  for (const event of byName.values())
+    if (!event.type && classes.has(event.name)) event.type = { text: classes.get(event.name) };
   return [...byName.values()];
 }
 
@@ -86,6 +90,8 @@ export function normalizeManifest(manifest) {
         declaration.customElement = true;
       }
     }
+    // a base class (StorefrontElement) or a class made at run time is no element a page can use by a tag
+    if (!declaration.tagName) delete declaration.customElement;
     if (declaration.events) declaration.events = mergeEvents(declaration.events, eventNames);
   }
   return manifest;

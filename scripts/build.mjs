@@ -1,6 +1,6 @@
 // `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { buildBundle, buildModules } from './bundle.mjs';
 
 function run(command, args) {
@@ -42,7 +42,10 @@ for (const file of readdirSync('src/locales').filter((name) => name != 'translat
   });
 }
 
-// 4. custom-elements.json from the elements' JSDoc, and from it the editor and framework data in dist/ (VS Code,
+// 4. dist/host.css: the elements' space before their script runs, for a page's <head>.
+copyFileSync('src/host.css', 'dist/host.css');
+
+// 5. custom-elements.json from the elements' JSDoc, and from it the editor and framework data in dist/ (VS Code,
 //    JetBrains web-types, JSX, Vue and Svelte typings; scripts/editor-data.mjs).
 run('npx', [
   'custom-elements-manifest',

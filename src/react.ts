@@ -46,13 +46,30 @@ const membershipsEvents = {
  */
 type Replay<E, Events> = (element: E) => Partial<Record<keyof Events, Event | undefined>>;
 
+/**
+ * The properties whose attribute has a name of its own (`baseUrl` → `base-url`): their values are written as
+ * attributes too, so the server-rendered tag carries them and the element is configured from the moment it
+ * upgrades, before React hydrates and sets the properties.
+ */
+function attributeNames(elementClass: typeof StorefrontElement): Map<string, string> {
+  const names = new Map<string, string>();
+  void elementClass.observedAttributes;
+  for (const [property, { attribute }] of elementClass.elementProperties) {
+    if (typeof attribute == 'string' && attribute != property) names.set(String(property), attribute);
+  }
+  return names;
+}
+
 function component<E extends StorefrontElement, Events extends Record<string, EventName>>(
   elementClass: ElementClass<E>,
   events: Events,
-  replay?: Replay<E, Events>,
+  replay: Replay<E, Events> = () => ({}),
 ): ReactWebComponent<E, Events> {
   // registers nothing on a server (StorefrontElement.define)
   elementClass.define();
+  // lit makes the properties when it finishes the class, as registering does in a browser; on a server asking for
+  // the attributes does it, so that createComponent tells properties from attributes there too
+  const attributes = attributeNames(elementClass as unknown as typeof StorefrontElement);
   const Element = createComponent({
     react: React,
     tagName: elementClass.defaultTag,
@@ -60,12 +77,11 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
     events,
     displayName: elementClass.name,
   });
-  if (!replay) return Element;
-  const Replaying = React.forwardRef<E, React.ComponentProps<typeof Element>>((props, ref) => {
+  const Component = React.forwardRef<E, React.ComponentProps<typeof Element>>((props, ref) => {
     const element = React.useRef<E | null>(null);
     const latest = React.useRef(props);
     latest.current = props;
-    // React's strict mode mounts twice in development; the missed event is told once
+    // React's strict mode mounts twice in development; a missed event is told once
     const replayed = React.useRef(false);
     const setRef = React.useCallback(
       (node: E | null) => {
@@ -85,11 +101,16 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
         if (event && typeof handler == 'function') handler(event);
       }
     }, []);
+    const written: Record<string, string> = {};
+    for (const [property, value] of Object.entries(props)) {
+      const attribute = attributes.get(property);
+      if (attribute && (typeof value == 'string' || typeof value == 'number')) written[attribute] = String(value);
+    }
     // the generic props of createComponent are more than TypeScript follows here
-    return React.createElement(Element, { ...props, ref: setRef } as React.ComponentProps<typeof Element>);
+    return React.createElement(Element, { ...props, ...written, ref: setRef } as React.ComponentProps<typeof Element>);
   });
-  Replaying.displayName = elementClass.name;
-  return Replaying as ReactWebComponent<E, Events>;
+  Component.displayName = elementClass.name;
+  return Component as ReactWebComponent<E, Events>;
 }
 
 /** `<account-sign-in>`; `onSignedIn` also hears a sign-in that finished before the component mounted. */

@@ -3,7 +3,12 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { StorefrontError } from '../../api/errors.js';
 import type { OidcProfile } from '../../api/types.js';
-import { type SignInCallback, defaultRedirectUri, takeCallbackFromLocation } from '../../auth/callback.js';
+import {
+  type SignInCallback,
+  clearCallbackFromLocation,
+  defaultRedirectUri,
+  takeCallbackFromLocation,
+} from '../../auth/callback.js';
 import { handToOpener, openPopup } from '../../auth/popup.js';
 import type { MemberSession, SessionChange } from '../../auth/session.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent, type SignedInDetail } from '../../events.js';
@@ -177,6 +182,8 @@ export class AccountSignIn extends ShopperElement {
       }
     },
     onComplete: (signIn) => {
+      // a router that wrote back the address it rendered (as it hydrated) put the callback back
+      clearCallbackFromLocation();
       // signed in again: the next sign-in may go without the password
       signedOutMarker(this.#signedOutKey(), false);
       acting.add(this);

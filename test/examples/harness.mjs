@@ -95,11 +95,12 @@ export async function startShopping() {
 /** The picker's choice of an account, whichever keyboard pattern (radio group, listbox) it uses. */
 const accountChoice = (page, name) => page.getByRole('radio', { name }).or(page.getByRole('option', { name }));
 
-/** The catalog list's row of the catalog `name`. */
-export const catalogNamed = (page, name) => page.locator('catalog-list').getByRole('button', { name, exact: true });
+/** The name of the catalog `name` in the list (built-in rows, or a store's own from its template). */
+export const catalogNamed = (page, name) => page.locator('catalog-list').getByText(name, { exact: true });
 
 /** The names the catalog list shows. */
-export const catalogNames = (page) => page.locator('catalog-list').locator('[part~=name]').allTextContents();
+export const catalogNames = (page) =>
+  page.locator('catalog-list').locator('[part~=name], [data-field=name]').allTextContents();
 
 /**
  * Ada's journey on a store page: she signs in through the identity provider's login page, the picker offers her

@@ -36,10 +36,7 @@ function cumulativeShift() {
 
 /** What the elements show once they have settled. */
 async function settled(page, signedIn) {
-  await page
-    .locator('catalog-list')
-    .getByText(signedIn ? 'Harvard Lab Supplies' : 'Everyday Essentials')
-    .waitFor();
+  await catalogNamed(page, signedIn ? 'Harvard Lab Supplies' : 'Everyday Essentials').waitFor();
   await page
     .locator('account-sign-in')
     .getByRole('button', { name: signedIn ? 'Sign out' : 'Sign in with Example ID' })
@@ -49,12 +46,28 @@ async function settled(page, signedIn) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/** CLS of the first load of `storeUrl` on a phone, signed out or (after Ada's sign-in in this tab) signed in. */
-export async function measureLayoutShift(browser, storeUrl, { signedIn = false, shopperText = '#shopper' } = {}) {
+/** What undoes host.css, appended to every style sheet of the page: the measure's control. */
+const WITHOUT_HOST_STYLES = '\naccount-sign-in, account-picker, catalog-list { min-block-size: 0 !important; }';
+
+/**
+ * CLS of the first load of `storeUrl` on a phone, signed out or (after Ada's sign-in in this tab) signed in;
+ * `hostStyles: false` undoes the package's host.css, to see what it prevents.
+ */
+export async function measureLayoutShift(
+  browser,
+  storeUrl,
+  { signedIn = false, shopperText = '#shopper', hostStyles = true } = {},
+) {
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
     await page.addInitScript(recordShifts);
+    if (!hostStyles) {
+      await page.route(/\.css(\?|$)/, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()) + WITHOUT_HOST_STYLES });
+      });
+    }
     if (signedIn) {
       await adaShops(page, { storeUrl, shopperText, expectedText: 'Harvard Computation Lab' });
       await page.reload();

@@ -14,15 +14,17 @@ export function Storefront({ baseUrl }: { baseUrl: string }) {
           onSignedIn={(event) => setShopper(`Signed in with ${event.detail.accounts.length} accounts`)}
           onSignedOut={() => setShopper('Browsing as a guest')}
         />
-        <AccountPicker
-          clientId="storefront"
-          onAccountSelected={(event) => setShopper(`Shopping for ${event.detail.accountName}`)}
-        />
       </header>
       <main className="store-main">
         <h1>Catalogs</h1>
         <p id="shopper">{shopper}</p>
         <CatalogList baseUrl={baseUrl} clientId="storefront" />
+        <aside aria-label="Your account">
+          <AccountPicker
+            clientId="storefront"
+            onAccountSelected={(event) => setShopper(`Shopping for ${event.detail.accountName}`)}
+          />
+        </aside>
         <footer>Prices include VAT.</footer>
       </main>
     </>

@@ -169,7 +169,8 @@ test('renderElements: tables with escaped pipes; withSection adds the markers on
   assert.match(section, /### `<x-thing>`/);
   assert.match(section, /A thing \\\| with a pipe\./);
   assert.match(section, /\| `mode` \| `mode` \| `'a' \\\| 'b'` \| `'a'` \| Mode\. \|/);
-  assert.match(section, /\| `thing-picked` \| `detail.thing` is the thing\. \|/);
+  assert.match(section, /\| `thing-picked` \| `onThingPicked` \| `detail.thing` is the thing\. \|/);
+  assert.match(section, /React: `<XThing>` from `storefront-elements\/react`/);
   assert.match(section, /\| \(default\) \| Content\. \|/);
   const readme = '# x\n\nText by hand.\n';
   const once = withSection(readme, section);

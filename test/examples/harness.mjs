@@ -2,6 +2,7 @@
 // its own dependencies from its lock file and the package from the tarball `npm pack` writes now (the lock files
 // do not name it), builds, and serves on a free port; the shopper's journey runs in Chromium against the
 // reference service and its identity provider. Needs `npm run build` first.
+import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -120,4 +121,29 @@ export async function adaShops(page, { storeUrl, shopperText, expectedText }) {
   await catalogNamed(page, 'Harvard Lab Supplies').waitFor();
   await page.locator(shopperText).getByText(expectedText).waitFor();
   return { signedOut, signedIn: await catalogNames(page) };
+}
+
+/**
+ * The test every example store passes: Ada's journey in a fresh browser profile, the list without and with her
+ * account's catalog, the page's own text set by its handler, and no error on the page; `more` checks the page
+ * further before it closes.
+ */
+export async function adaShopsWithoutError(browser, storeUrl, more = async () => {}) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const { signedOut, signedIn } = await adaShops(page, {
+      storeUrl,
+      shopperText: '#shopper',
+      expectedText: 'Shopping for Harvard Computation Lab',
+    });
+    assert.ok(!signedOut.includes('Harvard Lab Supplies'), signedOut.join(', '));
+    assert.ok(signedIn.includes('Harvard Lab Supplies'), signedIn.join(', '));
+    await more(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 }

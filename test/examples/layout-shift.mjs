@@ -46,28 +46,12 @@ async function settled(page, signedIn) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/** What undoes host.css, appended to every style sheet of the page: the measure's control. */
-const WITHOUT_HOST_STYLES = '\naccount-sign-in, account-picker, catalog-list { min-block-size: 0 !important; }';
-
-/**
- * CLS of the first load of `storeUrl` on a phone, signed out or (after Ada's sign-in in this tab) signed in;
- * `hostStyles: false` undoes the package's host.css, to see what it prevents.
- */
-export async function measureLayoutShift(
-  browser,
-  storeUrl,
-  { signedIn = false, shopperText = '#shopper', hostStyles = true } = {},
-) {
+/** CLS of the first load of `storeUrl` on a phone, signed out or (after Ada's sign-in in this tab) signed in. */
+export async function measureLayoutShift(browser, storeUrl, { signedIn = false, shopperText = '#shopper' } = {}) {
   const context = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
     await page.addInitScript(recordShifts);
-    if (!hostStyles) {
-      await page.route(/\.css(\?|$)/, async (route) => {
-        const response = await route.fetch();
-        await route.fulfill({ response, body: (await response.text()) + WITHOUT_HOST_STYLES });
-      });
-    }
     if (signedIn) {
       await adaShops(page, { storeUrl, shopperText, expectedText: 'Harvard Computation Lab' });
       await page.reload();
@@ -76,6 +60,26 @@ export async function measureLayoutShift(
     }
     await settled(page, signedIn);
     return await page.evaluate(cumulativeShift);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The heights of the shopper elements on a phone, signed out: as the server's page lays them out before any script
+ * runs (`script: false`), or once they have started and settled.
+ */
+export async function elementHeights(browser, storeUrl, { script = true } = {}) {
+  const context = await browser.newContext({ ...PHONE, javaScriptEnabled: script });
+  try {
+    const page = await context.newPage();
+    await page.goto(storeUrl);
+    if (script) await settled(page, false);
+    return await page.evaluate(() =>
+      ['account-sign-in', 'account-picker', 'catalog-list'].map((tag) =>
+        Math.round(document.querySelector(tag).getBoundingClientRect().height),
+      ),
+    );
   } finally {
     await context.close();
   }

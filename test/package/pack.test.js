@@ -20,6 +20,9 @@ const allowed = [
   /^dist\/vscode\.(html|css)-custom-data\.json$/,
   /^dist\/web-types\.json$/,
   /^dist\/host\.css$/,
+  /^dist\/integrity\.json$/,
+  /^docs\/(?!architecture)[a-z-]+\.md$/,
+  /^CHANGELOG\.md$/,
   /^custom-elements\.json$/,
   /^README\.md$/,
   /^LICENSE$/,
@@ -48,8 +51,12 @@ test('the package holds the built modules, types, bundles, manifest, editor data
     'dist/vscode.css-custom-data.json',
     'dist/web-types.json',
     'dist/host.css',
+    'dist/integrity.json',
     'custom-elements.json',
     'README.md',
+    'CHANGELOG.md',
+    'docs/elements.md',
+    'docs/hosting.md',
     'LICENSE',
     'package.json',
   ]) {
@@ -86,6 +93,25 @@ test('every file the self-contained files load (their parts, dist/chunks/) is in
   );
 });
 
+test("no part imports a self-contained file: each imports its core by the core's own hashed address", () => {
+  // a part that imported storefront-elements.js back would, on a page that loaded it as storefront-elements.js?v=1,
+  // load a second copy of the elements
+  const chunks = files.filter((file) => /^dist\/chunks\/.+\.js$/.test(file));
+  assert.ok(chunks.length >= 2, `chunks: ${chunks.join(', ')}`);
+  for (const chunk of chunks) {
+    const code = readFileSync(chunk, 'utf8');
+    assert.doesNotMatch(code, /["']\.\.\/storefront-[a-z]+\.js["']/, `${chunk} imports an entry file`);
+  }
+  const entry = readFileSync('dist/storefront-elements.js', 'utf8');
+  const core = /from\s*"\.\/(chunks\/storefront-elements-[\w-]+\.js)"/.exec(entry)?.[1];
+  assert.ok(core && files.includes(`dist/${core}`), `storefront-elements.js re-exports its core: ${entry}`);
+  const flow = chunks.find((chunk) => /sign-in-flow-/.test(chunk));
+  assert.match(
+    readFileSync(flow, 'utf8'),
+    new RegExp(`from\\s*"\\./${core.slice('chunks/'.length).replace(/[.-]/g, '\\$&')}"`),
+  );
+});
+
 test('the package holds nothing else (no tests, demo, service, scripts, benchmarks, source maps)', () => {
   const unexpected = files.filter((file) => !allowed.some((pattern) => pattern.test(file)));
   assert.deepEqual(unexpected, [], `files that should not be published: ${unexpected.join(', ')}`);
@@ -96,8 +122,8 @@ test('the package holds nothing else (no tests, demo, service, scripts, benchmar
 });
 
 test('no published file contains the fixture client secret', () => {
-  // README documents the reference service's local fixture credentials on purpose; no code may carry them.
-  const leaking = files.filter((file) => file !== 'README.md' && readFileSync(file, 'utf8').includes('admin-secret'));
+  // the docs show the reference service's local fixture credentials on purpose; no code may carry them
+  const leaking = files.filter((file) => !file.endsWith('.md') && readFileSync(file, 'utf8').includes('admin-secret'));
   assert.deepEqual(leaking, [], `"admin-secret" appears in ${leaking.join(', ')}`);
 });
 

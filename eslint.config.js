@@ -5,7 +5,20 @@ import { configs as wcConfigs } from 'eslint-plugin-wc';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'custom-elements.json', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'custom-elements.json',
+      'coverage/',
+      // the example stores' installs and build output
+      'examples/*/node_modules/',
+      'examples/*/.next/',
+      'examples/*/.astro/',
+      'examples/*/dist/',
+      'examples/*/next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,7 +46,7 @@ export default tseslint.config(
   },
   {
     // Node scripts that drive Chromium: the functions they pass to the page run in the browser.
-    files: ['bench/**/*.mjs', 'test/e2e/**/*.{js,mjs}', 'test/package/**/*.js'],
+    files: ['bench/**/*.mjs', 'test/e2e/**/*.{js,mjs}', 'test/examples/**/*.mjs', 'test/package/**/*.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

@@ -15,24 +15,29 @@ interface Languages {
 
 /**
  * Kept on the global object, so that every copy of this module shares it: a page may load the self-contained
- * bundle and `locales/de.js`, each with its own copy, in either order.
+ * bundle and `locales/de.js`, each with its own copy, in either order. Made on first use, so that importing a
+ * module does nothing (on a server, nothing at all).
  */
-const languages: Languages = ((globalThis as Record<symbol, Languages>)[Symbol.for('storefront-elements')] ??= {
-  added: {},
-  followers: new Set(),
-});
+const languages = (): Languages =>
+  ((globalThis as Record<symbol, Languages>)[Symbol.for('storefront-elements')] ??= {
+    added: {},
+    followers: new Set(),
+  });
 
-const updateAll = (): void => languages.followers.forEach((element) => element.requestUpdate());
+const updateAll = (): void => languages().followers.forEach((element) => element.requestUpdate());
 
-/** Hears the `lang` attributes of every root an element stands in: the document, and the shadow roots on its way. */
-const langChanges = new MutationObserver(updateAll);
+/**
+ * Hears the `lang` attributes of every root an element stands in: the document, and the shadow roots on its way.
+ * Made when the first element connects (there is no MutationObserver on a server).
+ */
+let langChanges: MutationObserver | undefined;
 
 /**
  * Adds texts of a language, element by element and text by text, over those added before (a later call rewords what
  * an earlier one said); the elements update at once.
  */
 export function addTranslation(language: string, texts: TextsByElement): void {
-  const added = (languages.added[language.toLowerCase()] ??= {});
+  const added = (languages().added[language.toLowerCase()] ??= {});
   for (const tag in texts) added[tag] = { ...added[tag], ...texts[tag] };
   updateAll();
 }
@@ -43,7 +48,7 @@ export function addTranslation(language: string, texts: TextsByElement): void {
  * them has stays English.
  */
 export function addedTexts(tag: string, locale = ''): (Partial<Texts> | undefined)[] {
-  const { added } = languages;
+  const { added } = languages();
   const exact = locale.toLowerCase();
   return [added.en?.[tag], added[exact.split('-')[0]]?.[tag], added[exact]?.[tag]];
 }
@@ -71,7 +76,8 @@ export function localeOf(language: string): string | undefined {
  * added, until `unfollow`.
  */
 export function follow(element: Follower): void {
-  languages.followers.add(element);
+  languages().followers.add(element);
+  langChanges ??= new MutationObserver(updateAll);
   for (let root = element.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
     langChanges.observe(root, { subtree: true, attributeFilter: ['lang'] });
     if (!(root instanceof ShadowRoot)) break;
@@ -79,5 +85,5 @@ export function follow(element: Follower): void {
 }
 
 export function unfollow(element: Follower): void {
-  languages.followers.delete(element);
+  languages().followers.delete(element);
 }

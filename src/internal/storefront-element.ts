@@ -1,4 +1,4 @@
-import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
+import { LitElement, isServer, type CSSResultArray, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
 import { StorefrontErrorEvent } from '../events.js';
@@ -54,8 +54,11 @@ export abstract class StorefrontElement<T extends Texts = Texts> extends LitElem
    * Registers this element under `tag` (default: its own tag name). Registering a tag that is already
    * defined does nothing, so loading a bundle twice is harmless; the same class under a second tag
    * (a prefixed name) is registered as a subclass, as the registry wants one constructor per name.
+   * On a server it registers nothing: lit's server build says where it runs, and the self-contained files (lit's
+   * browser build inside) find no registry there.
    */
   static define(this: ElementClass, tag: string = this.defaultTag): void {
+    if (isServer || typeof customElements !== 'object') return;
     if (!customElements.get(tag)) {
       customElements.define(tag, customElements.getName?.(this) ? class extends (this as ElementClass) {} : this);
     }

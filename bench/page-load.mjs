@@ -4,32 +4,21 @@
 // Requests are counted where the service receives them, so the CORS preflights the browser sends on its own
 // (and does not show the page) are in the count.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startService } from '../server/index.js';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+import { serveDist } from './serve-dist.mjs';
 
 const RUNS = 15;
 
 function servePage(serviceUrl) {
-  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
+  return serveDist({
+    '/': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
 <script type="module" src="/storefront-elements.js"></script></head>
-<body><account-sign-in base-url="${serviceUrl}" client-id="storefront"></account-sign-in></body></html>`;
-  const server = createServer((req, res) => {
-    // the entry file and the chunks it imports (its core, chunks/storefront-elements-<hash>.js)
-    const file = /^\/((?:chunks\/)?[\w-]+\.js)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
-    if (file && existsSync(`dist/${file}`)) {
-      res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'max-age=3600' });
-      res.end(readFileSync(`dist/${file}`));
-    } else {
-      res.writeHead(200, { 'Content-Type': 'text/html' });
-      res.end(page);
-    }
+<body><account-sign-in base-url="${serviceUrl}" client-id="storefront"></account-sign-in></body></html>`,
   });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
 }
 
 /** Milliseconds from navigation start until a sign-in button is in the element's shadow root. */

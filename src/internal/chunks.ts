@@ -24,3 +24,13 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
 function addressIn(cause: unknown): string | undefined {
   return /\b[a-z][a-z0-9+.-]*:\/\/\S+/i.exec(String(cause))?.[0];
 }
+
+/**
+ * Starts loading a chunk ahead of its first use (the sign-in buttons are shown, so the click finds the flow
+ * there), through the same `import()`: the browser fetches it under the page's import map (its integrity values)
+ * and Content Security Policy, as on first use, and keeps it for `loadChunk`. A failure here stays quiet: the
+ * first use asks again, and says why when it fails too.
+ */
+export function preloadChunk(load: () => Promise<unknown>): void {
+  load().catch(() => {});
+}

@@ -103,6 +103,11 @@ test('from another origin with CORS and integrity: the page signs in and lists t
   const { page, errors, close } = await openStore();
   try {
     await page.getByRole('listitem').filter({ hasText: 'Everyday Essentials' }).waitFor();
+    // the buttons fetch the sign-in part before any click, checked against the import map's integrity value
+    await page.getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/chunks\/sign-in-flow-/.test(entry.name)),
+    );
     await signIn(page);
     assert.deepEqual(errors, []);
     const storefrontErrors = await page.evaluate(() => window.__events.filter((e) => e.type === 'storefront-error'));
@@ -120,9 +125,10 @@ test('from another origin with CORS and integrity: the page signs in and lists t
 });
 
 test('a part that fails its integrity check: part_unavailable, the file named; Try again works once it is right', async () => {
+  // from the start: the buttons fetch the part before any click, and that fetch fails the check quietly
+  tampered = true;
   const { page, errors, warnings, close } = await openStore();
   try {
-    tampered = true;
     await page.getByRole('button', { name: 'Sign in with Example ID' }).click();
     const { error } = await waitForEvent(page, 'storefront-error');
     assert.equal(error.code, 'part_unavailable');

@@ -125,6 +125,11 @@ test('a sign-in starts under the policy: its part, a file beside the bundle, loa
       window.__redirect = event.detail.url;
     }),
   );
+  // the buttons fetch the part before any click, under the policy
+  await page.getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/chunks\/sign-in-flow-/.test(entry.name)),
+  );
   await page.getByRole('button', { name: 'Sign in with Example ID' }).click();
   const redirect = await (await page.waitForFunction(() => window.__redirect)).jsonValue();
   assert.equal(new URL(redirect).searchParams.get('code_challenge_method'), 'S256');

@@ -14,17 +14,21 @@ import { handToOpener, openPopup } from '../../auth/popup.js';
 import type { MemberSession, SessionChange } from '../../auth/session.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent, type SignedInDetail } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
-import { loadChunk } from '../../internal/chunks.js';
+import { loadChunk, preloadChunk } from '../../internal/chunks.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
-import { readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
+import { TRANSACTION_KEY_PREFIX, readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
 import { fill } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
 import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.texts.js';
 
-/** Starting and finishing a sign-in, and the sign-out at the identity provider: loaded when first needed. */
-const signInFlow = () => loadChunk(() => import('./sign-in-flow.js'));
+/**
+ * Starting and finishing a sign-in, and the sign-out at the identity provider: a chunk of its own, fetched once the
+ * sign-in buttons are shown (so the first click does not wait for the network) or the page is the callback.
+ */
+const importSignInFlow = () => import('./sign-in-flow.js');
+const signInFlow = () => loadChunk(importSignInFlow);
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
 interface SignInOptions {
@@ -155,6 +159,11 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     task: async ([callback]: [SignInCallback], { signal }) => {
       const connection = this.service.connection()!;
       try {
+        // for a sign-in this tab started, the store's token is asked for while the chunk loads (a forged or
+        // replayed callback sends nothing); its failure is the exchange's to report
+        const { accessToken } = connection;
+        const started = readStored(TRANSACTION_KEY_PREFIX + callback.state);
+        if (started && typeof accessToken === 'function') Promise.resolve(accessToken()).catch(() => {});
         const { completeSignIn } = await signInFlow();
         const signIn = await completeSignIn(callback, { connection, clientId: this.clientId, signal });
         signal.throwIfAborted();
@@ -218,6 +227,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     if (callback && !handToOpener(callback)) {
       this.callback = callback;
       this.failure = undefined;
+      preloadChunk(importSignInFlow);
     }
   }
 
@@ -299,9 +309,17 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     this.requestUpdate();
   }
 
+  /** Whether this element has started loading the sign-in flow, once its buttons showed. */
+  #preloaded = false;
+
   protected override updated(): void {
-    if (!this.#wantsFocus) return;
     const root = this.renderRoot as ShadowRoot;
+    // the buttons are shown: the flow is fetched now; a page without them loads nothing more
+    if (!this.#preloaded && root.querySelector('[part~=button]')) {
+      this.#preloaded = true;
+      preloadChunk(importSignInFlow);
+    }
+    if (!this.#wantsFocus) return;
     const base = root.querySelector<HTMLElement>('[part~=base]')!;
     const button = root.querySelector<HTMLElement>('[part~=button]:not([disabled])');
     // focus that fell to the page, or waits on the frame, goes on; focus the shopper moved elsewhere stays there

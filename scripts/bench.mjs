@@ -1,6 +1,7 @@
-// `npm run bench`: size, render and service benchmarks, printed as one table.
+// `npm run bench`: size, render, sign-in, import and service benchmarks, printed as one table, each suite with the
+// machine's load average (1 min) as it began: on a shared machine that says how far to trust its times.
 import { spawnSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const chromium = ensureChromium();
@@ -12,19 +13,24 @@ if (build.status !== 0) process.exit(1);
 const suites = [
   ['size', () => import('../bench/size.mjs').then((m) => m.benchSize())],
   ['page load', () => import('../bench/page-load.mjs').then((m) => m.benchPageLoad())],
+  ['sign-in click', () => import('../bench/sign-in-click.mjs').then((m) => m.benchSignInClick())],
   ['catalog render', () => import('../bench/catalog-render.mjs').then((m) => m.benchCatalogRender())],
+  ['import cost', () => import('../bench/import-cost.mjs').then((m) => m.benchImportCost())],
   ['service', () => import('../bench/service.mjs').then((m) => m.benchService())],
   ['service abuse', () => import('../bench/service-abuse.mjs').then((m) => m.benchServiceAbuse())],
   ['service package', () => import('../bench/service-package.mjs').then((m) => m.benchServicePackage())],
 ];
 
 const rows = [];
+const load = () => loadavg()[0].toFixed(1);
 for (const [suite, run] of suites) {
+  const atStart = load();
   try {
-    for (const row of await run()) rows.push({ suite, ...row });
+    for (const row of await run()) rows.push({ suite, load: atStart, ...row });
   } catch (error) {
     rows.push({
       suite,
+      load: atStart,
       name: 'failed',
       value: '',
       unit: '',
@@ -35,7 +41,13 @@ for (const [suite, run] of suites) {
 
 const browser = chromium ? spawnSync(chromium, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'no Chromium';
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${browser}`;
-console.log(`\nstorefront-elements benchmarks on ${machine}\n`);
-console.log('| suite | measure | value | unit | note |');
-console.log('| --- | --- | ---: | --- | --- |');
-for (const row of rows) console.log(`| ${row.suite} | ${row.name} | ${row.value} | ${row.unit} | ${row.note ?? ''} |`);
+console.log(
+  `\nstorefront-elements benchmarks on ${machine}; load average (1 / 5 / 15 min) at the end: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ')}\n`,
+);
+console.log('| suite | load | measure | value | unit | note |');
+console.log('| --- | ---: | --- | ---: | --- | --- |');
+for (const row of rows) {
+  console.log(`| ${row.suite} | ${row.load} | ${row.name} | ${row.value} | ${row.unit} | ${row.note ?? ''} |`);
+}

@@ -1,0 +1,122 @@
+// What a page pays for importing a file, on the main thread, beside the peers' sign-in libraries in the same run:
+// - module evaluation: the time between a module evaluated just before the file and one evaluated just after it
+//   (a wrapper imports the three in that order; the browser fetches and compiles them all before it evaluates any);
+// - import → idle: from `import()` of the wrapper to the first idle callback after it (fetching from a local
+//   server, compiling, evaluating, and whatever the file left to run).
+// On a blank page (no element in it), in a new tab with an empty cache each run. The peers are bundled as the size
+// rows bundle them (Vite library mode, minified, every dependency included): oidc-client-ts's `UserManager` and
+// auth0-spa-js's `createAuth0Client`, what a sign-in page imports from each.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { buildBundle } from '../scripts/bundle.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
+
+const RUNS = 11;
+
+const peers = {
+  'oidc-client-ts': `export { UserManager } from 'oidc-client-ts';`,
+  'auth0-spa-js': `export { createAuth0Client } from '@auth0/auth0-spa-js';`,
+};
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (value) => Math.round(value * 10) / 10;
+
+/** `/dist/…` from dist/, `/peers/<name>.js` from `dir`, the marks, a wrapper per file, and a blank page. */
+function serve(dir) {
+  const marks = {
+    '/start.js': `performance.mark('evaluation-start');`,
+    '/end.js': `performance.mark('evaluation-end');`,
+  };
+  const server = createServer((req, res) => {
+    const { pathname, searchParams } = new URL(req.url ?? '/', 'http://x');
+    let body;
+    if (marks[pathname]) body = marks[pathname];
+    else if (pathname === '/wrapper.js') {
+      body = `import '/start.js';\nimport ${JSON.stringify(searchParams.get('file'))};\nimport '/end.js';\n`;
+    } else if (/^\/dist\/(chunks\/)?[\w-]+\.js$/.test(pathname)) body = readFileSync(`.${pathname}`);
+    else if (/^\/peers\/[\w-]+\.js$/.test(pathname)) body = readFileSync(join(dir, pathname.slice('/peers/'.length)));
+    if (body === undefined) {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title></head><body></body></html>',
+      );
+    } else {
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      res.end(body);
+    }
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+/** Runs in the page: imports the file through the wrapper. */
+async function importInPage(file) {
+  const start = performance.now();
+  await import(`/wrapper.js?file=${encodeURIComponent(file)}`);
+  await new Promise((idle) => requestIdleCallback(idle));
+  const idleMs = performance.now() - start;
+  const { duration } = performance.measure('evaluation', 'evaluation-start', 'evaluation-end');
+  return { evaluationMs: duration, idleMs };
+}
+
+async function measure(browser, origin, file) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    runs.push(await page.evaluate(importInPage, file));
+    await context.close();
+  }
+  return { evaluation: median(runs.map((r) => r.evaluationMs)), idle: median(runs.map((r) => r.idleMs)) };
+}
+
+export async function benchImportCost() {
+  // inside the project, so the peers' entries resolve from node_modules
+  mkdirSync('node_modules/.cache', { recursive: true });
+  const dir = mkdtempSync(join('node_modules/.cache', 'storefront-import-'));
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  let server;
+  try {
+    for (const [name, source] of Object.entries(peers)) {
+      writeFileSync(join(dir, `${name}.entry.js`), source);
+      await buildBundle({ entry: join(dir, `${name}.entry.js`), outDir: dir, fileName: `${name}.js` });
+    }
+    server = await serve(dir);
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    const files = {
+      'storefront-elements.js (with its core)': '/dist/storefront-elements.js',
+      ...Object.fromEntries(Object.keys(peers).map((name) => [`${name} (sign-in only)`, `/peers/${name}.js`])),
+    };
+    const rows = [];
+    for (const [name, file] of Object.entries(files)) {
+      const { evaluation, idle } = await measure(browser, origin, file);
+      const shopper = file.startsWith('/dist/');
+      rows.push(
+        {
+          name: `module evaluation: ${name}`,
+          value: round(evaluation),
+          unit: 'ms',
+          note: `median of ${RUNS}, new tab each, blank page${shopper ? '; target ≤ 5 ms' : ''}`,
+        },
+        {
+          name: `import → idle: ${name}`,
+          value: round(idle),
+          unit: 'ms',
+          note: `median of ${RUNS}; fetch from a local server, compile, evaluate, to the first idle callback`,
+        },
+      );
+    }
+    return rows;
+  } finally {
+    await browser.close();
+    server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.table(await benchImportCost());
+}

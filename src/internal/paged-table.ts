@@ -11,7 +11,7 @@ import { ServiceElement } from './service-element.js';
 import { describeForPeople, renderEmpty, renderError, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
 import { type PagedTableTexts, pagedTableTexts } from './paged-table.texts.js';
-import type { Texts } from './texts.js';
+import { type Texts, formatNumber } from './texts.js';
 
 /** What one table row shows, whatever resource it stands for. */
 export interface RowFields {
@@ -260,7 +260,7 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
       <label
         >${this.shownTexts.pageSizeLabel}
         <select part="page-size" @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}>
-          ${sizes.map((size) => html`<option value=${size}>${size.toLocaleString(this.locale)}</option>`)}
+          ${sizes.map((size) => html`<option value=${size}>${formatNumber(size, this.locale)}</option>`)}
         </select></label
       >
     </nav>`;

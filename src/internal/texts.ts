@@ -30,10 +30,14 @@ export function perLocale<T>(make: (locale?: string) => T): (locale?: string) =>
 
 const pluralRules = perLocale((locale) => new Intl.PluralRules(locale));
 const lists = perLocale((locale) => new Intl.ListFormat(locale));
+const numbers = perLocale((locale) => new Intl.NumberFormat(locale));
+
+/** A number in the digits and separators of `locale`. */
+export const formatNumber = (value: number, locale?: string): string => numbers(locale).format(value);
 
 /** A value as a text shows it in `locale`: a number in its digits, a list joined with its "and". */
 function written(value: unknown, locale?: string): string {
-  if (typeof value === 'number') return value.toLocaleString(locale);
+  if (typeof value === 'number') return formatNumber(value, locale);
   return Array.isArray(value) ? lists(locale).format(value as string[]) : String(value);
 }
 

@@ -6,6 +6,7 @@ import { type RequestOptions, pages } from '../../api/connection.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { CatalogSelectedEvent } from '../../events.js';
 import { renderDate } from '../../internal/dates.js';
+import { afterNextFrame } from '../../internal/frames.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
@@ -115,6 +116,11 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   /** The row keyboard focus is on (or returns to): the list's one tab stop. */
   @state() private active = 0;
   @state() private scrollY = 0;
+  /**
+   * Whether rows show their counts and dates: from the frame after the first rows on, so that frame only draws
+   * (the first use of a language's number and date formats costs tens of milliseconds).
+   */
+  @state() private detailed = false;
   /** Heights of the rows: where each one starts, and how long the list is. */
   readonly #heights = new RowHeights();
   /** The rows in the flow of the list at the last render: from `start` up to, not including, `end`. */
@@ -139,10 +145,14 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
       if (!connection) return initialState;
       // listCatalogs checks the range; 0 and NaN (an empty attribute) mean the service's default
       const query = { limit: this.pageSize || undefined };
-      const first = (options: RequestOptions) => listCatalogs(connection, query, options);
+      // a long answer's first records are drawn before the rest of it is parsed
+      const showFirst = (records: unknown[]) => ((this.loaded = Object.freeze(records as Catalog[])), afterNextFrame());
+      const first = (options: RequestOptions) =>
+        listCatalogs(connection, query, { ...options, onFirstRecords: showFirst });
+      let received: readonly Catalog[] = [];
       for await (const page of pages(connection, first, { signal })) {
         // one copy per page: the first pages show while the next ones load
-        this.loaded = Object.freeze([...this.loaded, ...page]);
+        this.loaded = received = Object.freeze([...received, ...page]);
       }
       signal.throwIfAborted();
       return this.loaded;
@@ -176,6 +186,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   protected override updated(): void {
     const list = this.renderRoot.querySelector<HTMLElement>('[part~=list]');
     if (list) this.#layOut(list);
+    if (list && !this.detailed) void afterNextFrame().then(() => (this.detailed = true));
     // rows are rendered by position, so a scroll can hand the focused node to another row: focus follows the row
     this.#row(this.active)?.querySelectorAll<HTMLElement>('*')[this.#focus!]?.focus({ preventScroll: true });
   }
@@ -237,7 +248,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
 
   /** How many catalogs the last load brought, once it has ended. */
   #announcement(): string {
-    return this.#list.status === TaskStatus.COMPLETE
+    return this.#list.status === TaskStatus.COMPLETE && this.detailed
       ? this.fill(this.shownTexts.loadedText, { count: this.loaded.length })
       : '';
   }
@@ -297,9 +308,9 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
                     ><span part="meta"
                       ><span part="owner">${this.shownTexts.ownerLabel}: ${owner}</span
                       ><span part="releases-count"
-                        >${this.fill(this.shownTexts.releasesCountText, { count: releases })}</span
+                        >${this.detailed ? this.fill(this.shownTexts.releasesCountText, { count: releases }) : ''}</span
                       ><span part="updated"
-                        >${renderDate(this.shownTexts.updatedLabel, updated_at, this.locale)}</span
+                        >${this.detailed ? renderDate(this.shownTexts.updatedLabel, updated_at, this.locale) : ''}</span
                       ></span
                     ><button
                       part="expand"

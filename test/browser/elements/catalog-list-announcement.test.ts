@@ -1,5 +1,5 @@
 /** <catalog-list>'s live region: when a load ends, assistive technology hears how many catalogs it brought. */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { MemberSession } from '../../../src/auth/session.js';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import { resetSessions } from '../helpers/page-state.js';
@@ -19,6 +19,8 @@ describe('<catalog-list> announcement', () => {
     expect(region.getAttribute('role')).to.equal('status');
     expect(region.classList.contains('visually-hidden')).to.equal(true);
     await loaded(el);
+    // counts are written from the frame after the first rows on: that frame only draws
+    await waitUntil(() => part(el, 'announcement').textContent !== '', 'the count is announced');
     expect(part(el, 'announcement').textContent).to.equal(`${VISIBLE.storeWide.length} catalogs`);
 
     const ada = await signInAs('ada@example.com');
@@ -43,6 +45,7 @@ describe('<catalog-list> announcement', () => {
       ></catalog-list>`,
     );
     await loaded(el);
+    await waitUntil(() => part(el, 'announcement').textContent !== '', 'the count is announced');
     expect(part(el, 'announcement').textContent).to.equal(`${VISIBLE.storeWide.length} Kataloge`);
     el.fetch = async (input, init) => {
       const response = await fetch(input, init);

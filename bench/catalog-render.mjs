@@ -19,6 +19,7 @@ const RUNS = 7;
 
 async function bundleElement(dir) {
   const entry = join(dir, 'catalog-list.entry.js');
+  // BENCH_SRC_ROOT: the sources of another checkout, to run the list of before a change beside this one's
   const element = resolve(process.env.BENCH_SRC_ROOT ?? '.', 'src/elements/catalog-list/catalog-list.ts');
   writeFileSync(entry, `import { CatalogList } from ${JSON.stringify(element)};\nCatalogList.define();\n`);
   await buildBundle({ entry, outDir: dir, fileName: 'catalog-list.js' });

@@ -91,7 +91,7 @@ export async function* pages<T>(
 export function request(
   { baseUrl, catalogBaseUrl, accessToken, accountToken, fetch }: Connection,
   path: string,
-  { signal, onFirstRecords }: RequestOptions = {},
+  { signal, readBody }: RequestOptions = {},
   body?: object,
   base = baseUrl,
   anonymous = false,
@@ -108,7 +108,7 @@ export function request(
     body,
     fetch,
     signal,
-    onFirstRecords,
+    readBody,
   }) as Promise<Json>;
 }
 

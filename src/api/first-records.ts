@@ -1,53 +1,70 @@
 /**
- * The first records of a long list answer, read from its text without parsing the rest, so a list can draw them
- * before the whole answer is parsed (which takes tens of milliseconds per megabyte).
+ * A long list answer read as it arrives, its first records given to the page before the rest is in and parsed
+ * (which takes tens of milliseconds per megabyte), so a list can draw them first.
  */
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COLON = 58;
-const COMMA = 44;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
+/** An answer this long (in characters, so far) has its first records read first; a shorter one parses in a moment. */
+const LONG_ANSWER = 100_000;
+/** How many records a long answer gives first: more than a list shows at once. */
+const FIRST_RECORDS = 50;
 
 /**
  * The first `count` elements of the top-level `data` array of a JSON text, parsed; all of them when it has fewer.
- * Undefined when the text has no such array, or is no JSON where it was read (the caller parses it whole anyway,
- * and says what is wrong with it).
+ * Undefined when the text has no such array, an empty one, or not that many elements yet, or is no JSON where it
+ * was read (the caller parses it whole anyway, and says what is wrong with it).
  */
 export function firstRecords(text: string, count: number): unknown[] | undefined {
   const records: unknown[] = [];
   let depth = 0;
-  /** The last string read outside the data array, and whether a `:` followed it (a key). */
-  let lastString = '';
+  /** The last string read, and the last key at the top level. */
+  let last = '';
   let key = '';
-  let stringStart = 0;
-  /** Where the data array's element being read starts; -1 outside the array. */
-  let element = -1;
+  /** Where the data array's element being read starts; -1 before the array. */
+  let start = -1;
   try {
     for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) {
-        stringStart = i + 1;
-        for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
-        if (element < 0) lastString = text.slice(stringStart, i);
-      } else if (c === COLON) key = depth === 1 ? lastString : key;
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-        depth++;
-        if (depth === 2 && c === OPEN_BRACKET && key === 'data' && element < 0) element = i + 1;
-      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET || c === COMMA) {
-        const end = element >= 0 && depth === 2 && c !== CLOSE_BRACE;
-        if (end && text.slice(element, i).trim()) records.push(JSON.parse(text.slice(element, i)));
-        if (end && (c === CLOSE_BRACKET || records.length === count)) return records;
-        if (end) element = i + 1;
-        if (c !== COMMA) depth--;
-        if (depth === 1 && element < 0) key = '';
-      }
+      const c = text[i];
+      if (c === '"') {
+        const from = i + 1;
+        while (++i < text.length && text[i] !== '"') if (text[i] === '\\') i++;
+        last = text.slice(from, i);
+      } else if (c === ':' && depth === 1) key = last;
+      else if (c === '{' || c === '[') {
+        if (++depth === 2 && c === '[' && key === 'data' && start < 0) start = i + 1;
+      } else if (start >= 0 && depth === 2 && (c === ',' || c === ']')) {
+        // an empty list throws here: it has no records to give first
+        records.push(JSON.parse(text.slice(start, i)));
+        if (c === ']' || records.length === count) return records;
+        start = i + 1;
+      } else if (c === '}' || c === ']') depth--;
     }
   } catch {
     // not JSON there: the whole text's parse reports it
   }
-  return undefined;
+}
+
+/**
+ * The body of a list answer as text, read as it arrives: once it is long, the first records of its list go to
+ * `onFirstRecords` (and are waited for) while the rest comes in. For `RequestOptions.readBody`.
+ */
+export async function readListBody(
+  response: Response,
+  onFirstRecords: (records: unknown[]) => unknown,
+): Promise<string> {
+  if (!response.ok || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let looked = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    text += decoder.decode(value, { stream: true });
+    if (!looked && text.length >= LONG_ANSWER) {
+      // once: an answer that is no list (or whose first records are not in yet) is read to its end as it is
+      looked = true;
+      const first = firstRecords(text, FIRST_RECORDS);
+      if (first) await onFirstRecords(first);
+    }
+  }
 }

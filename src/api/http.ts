@@ -3,7 +3,6 @@
  * every failure into one of the library's errors. Nothing here knows an endpoint.
  */
 import { ApiError, StorefrontError, isAbortError } from './errors.js';
-import { firstRecords } from './first-records.js';
 import type { ErrorObject } from './types.js';
 
 /** A bearer token, or a function (possibly async) that returns one each time a request needs it. */
@@ -12,16 +11,11 @@ export type TokenSource = string | (() => string | Promise<string>);
 export interface RequestOptions {
   signal?: AbortSignal;
   /**
-   * For a long list answer: called with its first records as soon as they are in, before the rest arrives and is
-   * parsed, so a list can draw them first (the whole answer follows as the request's value).
+   * Reads the answer's body as text in place of `response.text()`: a list reads a long answer as it arrives (see
+   * `readListBody`).
    */
-  onFirstRecords?: (records: unknown[]) => unknown;
+  readBody?: (response: Response) => Promise<string>;
 }
-
-/** An answer this long (in characters, so far) has its first records read first; a shorter one parses in a moment. */
-const LONG_ANSWER = 100_000;
-/** How many records a long answer gives first: more than a list shows at once. */
-const FIRST_RECORDS = 50;
 
 export type FetchLike = typeof fetch;
 
@@ -51,7 +45,7 @@ export interface HttpRequest {
   body?: object;
   fetch?: FetchLike;
   signal?: AbortSignal;
-  onFirstRecords?: RequestOptions['onFirstRecords'];
+  readBody?: RequestOptions['readBody'];
 }
 
 /**
@@ -68,7 +62,7 @@ export async function send({
   body,
   fetch: fetchImpl = (input, init) => fetch(input, init),
   signal,
-  onFirstRecords,
+  readBody = (response) => response.text(),
 }: HttpRequest): Promise<unknown> {
   checkAborted(signal);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -93,7 +87,7 @@ export async function send({
       credentials: 'omit',
     });
     checkAborted(signal);
-    text = await readBody(response, onFirstRecords);
+    text = await readBody(response);
     checkAborted(signal);
   } catch (error) {
     // a timeout signal means the service did not answer: a network failure, not the caller's abort
@@ -118,29 +112,6 @@ export async function send({
   }
   if (!response.ok) throw new ApiError(response.status, readErrors(json, response.status));
   return json;
-}
-
-/**
- * The body as text. With `onFirstRecords`, a successful answer is read as it arrives, and once it is long, the first
- * records of its list are handed over (and waited for) while the rest comes in.
- */
-async function readBody(response: Response, onFirstRecords: RequestOptions['onFirstRecords']): Promise<string> {
-  if (!onFirstRecords || !response.ok || !response.body) return response.text();
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  let looked = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    text += decoder.decode(value, { stream: true });
-    if (!looked && text.length >= LONG_ANSWER) {
-      // once: an answer that is no list (or whose first records are not in yet) is read to its end as it is
-      looked = true;
-      const first = firstRecords(text, FIRST_RECORDS);
-      if (first) await onFirstRecords(first);
-    }
-  }
 }
 
 /** Settles as `value` does, or rejects with the AbortError as soon as `signal` aborts (a token source may hang). */

@@ -3,9 +3,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { listCatalogReleases, listCatalogs } from '../../api/client.js';
 import { type RequestOptions, pages } from '../../api/connection.js';
+import { readListBody } from '../../api/first-records.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { CatalogSelectedEvent } from '../../events.js';
-import { renderDate } from '../../internal/dates.js';
+import { prepareDates, renderDate } from '../../internal/dates.js';
 import { afterNextFrame } from '../../internal/frames.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
@@ -116,11 +117,8 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   /** The row keyboard focus is on (or returns to): the list's one tab stop. */
   @state() private active = 0;
   @state() private scrollY = 0;
-  /**
-   * Whether rows show their counts and dates: from the frame after the first rows on, so that frame only draws
-   * (the first use of a language's number and date formats costs tens of milliseconds).
-   */
-  @state() private detailed = false;
+  /** Whether the frame with the first rows has been drawn: the announcement of the count waits for it. */
+  @state() private drawn = false;
   /** Heights of the rows: where each one starts, and how long the list is. */
   readonly #heights = new RowHeights();
   /** The rows in the flow of the list at the last render: from `start` up to, not including, `end`. */
@@ -143,12 +141,15 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
       this.active = this.scrollY = 0;
       const connection = this.service.connection(this.service.account);
       if (!connection) return initialState;
+      // the first use of a language's number, plural and date formats costs tens of milliseconds: made while the
+      // answer is on its way rather than in the frame that draws it
+      setTimeout(() => (prepareDates(this.locale), this.fill(this.shownTexts.releasesCountText, { count: 1 })));
       // listCatalogs checks the range; 0 and NaN (an empty attribute) mean the service's default
       const query = { limit: this.pageSize || undefined };
       // a long answer's first records are drawn before the rest of it is parsed
       const showFirst = (records: unknown[]) => ((this.loaded = Object.freeze(records as Catalog[])), afterNextFrame());
-      const first = (options: RequestOptions) =>
-        listCatalogs(connection, query, { ...options, onFirstRecords: showFirst });
+      const readBody = (response: Response) => readListBody(response, showFirst);
+      const first = (options: RequestOptions) => listCatalogs(connection, query, { ...options, readBody });
       let received: readonly Catalog[] = [];
       for await (const page of pages(connection, first, { signal })) {
         // one copy per page: the first pages show while the next ones load
@@ -186,7 +187,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   protected override updated(): void {
     const list = this.renderRoot.querySelector<HTMLElement>('[part~=list]');
     if (list) this.#layOut(list);
-    if (list && !this.detailed) void afterNextFrame().then(() => (this.detailed = true));
+    if (list && !this.drawn) void afterNextFrame().then(() => (this.drawn = true));
     // rows are rendered by position, so a scroll can hand the focused node to another row: focus follows the row
     this.#row(this.active)?.querySelectorAll<HTMLElement>('*')[this.#focus!]?.focus({ preventScroll: true });
   }
@@ -248,7 +249,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
 
   /** How many catalogs the last load brought, once it has ended. */
   #announcement(): string {
-    return this.#list.status === TaskStatus.COMPLETE && this.detailed
+    return this.#list.status === TaskStatus.COMPLETE && this.drawn
       ? this.fill(this.shownTexts.loadedText, { count: this.loaded.length })
       : '';
   }
@@ -308,9 +309,9 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
                     ><span part="meta"
                       ><span part="owner">${this.shownTexts.ownerLabel}: ${owner}</span
                       ><span part="releases-count"
-                        >${this.detailed ? this.fill(this.shownTexts.releasesCountText, { count: releases }) : ''}</span
+                        >${this.fill(this.shownTexts.releasesCountText, { count: releases })}</span
                       ><span part="updated"
-                        >${this.detailed ? renderDate(this.shownTexts.updatedLabel, updated_at, this.locale) : ''}</span
+                        >${renderDate(this.shownTexts.updatedLabel, updated_at, this.locale)}</span
                       ></span
                     ><button
                       part="expand"

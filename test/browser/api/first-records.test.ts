@@ -4,7 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { connect, request } from '../../../src/api/connection.js';
-import { firstRecords } from '../../../src/api/first-records.js';
+import { firstRecords, readListBody } from '../../../src/api/first-records.js';
 
 const record = (i: number) => ({ id: `c${i}`, attributes: { name: `Catalog "${i}" [x], {y}`, tags: [i, { i }] } });
 
@@ -15,9 +15,9 @@ describe('firstRecords', () => {
     expect(firstRecords(text, 2)).to.deep.equal([record(1), record(2)]);
   });
 
-  it('gives all of them when the list has fewer, and none of an empty list', () => {
+  it('gives all of them when the list has fewer; undefined for an empty list', () => {
     expect(firstRecords(text, 50)).to.deep.equal([1, 2, 3].map(record));
-    expect(firstRecords('{"data": [ ], "links": {}}', 5)).to.deep.equal([]);
+    expect(firstRecords('{"data": [ ], "links": {}}', 5)).to.equal(undefined);
   });
 
   it('a text cut short gives the records complete in it, only once it has as many as asked for', () => {
@@ -34,7 +34,7 @@ describe('firstRecords', () => {
   });
 });
 
-describe('a long list answer through the client', () => {
+describe('a long list answer read by readListBody through the client', () => {
   it('hands its first records over before the request settles with the whole answer', async () => {
     const data = Array.from({ length: 2000 }, (_, i) => record(i));
     const body = JSON.stringify({ data, links: { next: null } });
@@ -52,9 +52,10 @@ describe('a long list answer through the client', () => {
       fetch: async () => new Response(stream, { headers: { 'Content-Type': 'application/json' } }),
     });
     const order: string[] = [];
-    const answer = await request(connection, 'catalogs', {
-      onFirstRecords: (records) => order.push(`first ${records.length}: ${(records[0] as { id: string }).id}`),
-    }).then((whole) => (order.push('whole'), whole));
+    const onFirstRecords = (records: unknown[]) =>
+      order.push(`first ${records.length}: ${(records[0] as { id: string }).id}`);
+    const readBody = (response: Response) => readListBody(response, onFirstRecords);
+    const answer = await request(connection, 'catalogs', { readBody }).then((whole) => (order.push('whole'), whole));
     expect(order).to.deep.equal(['first 50: c0', 'whole']);
     expect(answer).to.deep.equal({ data, links: { next: null } });
   });
@@ -65,7 +66,7 @@ describe('a long list answer through the client', () => {
       request(
         connect({ baseUrl: 'http://127.0.0.1:9', accessToken: 't', fetch: async () => new Response(body) }),
         'catalogs',
-        { onFirstRecords: (records) => seen.push(records) },
+        { readBody: (response) => readListBody(response, (records) => seen.push(records)) },
       );
     expect(await answer('{"data": [1, 2]}')).to.deep.equal({ data: [1, 2] });
     const long = { meta: { text: 'x'.repeat(200_000) } };

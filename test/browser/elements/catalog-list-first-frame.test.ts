@@ -41,24 +41,24 @@ describe('<catalog-list> first frame', () => {
     expect(el.catalogs).to.deep.equal(catalogs);
   });
 
-  it('the frame with the first rows has no counts or dates yet; the next one has them', async () => {
+  it('the frame with the first rows draws them with their counts and dates; the count of the list is announced after it', async () => {
     const catalogs = syntheticCatalogs(3);
     const el = document.createElement('catalog-list');
     el.baseUrl = 'http://127.0.0.1:9';
     el.accessToken = 'token';
     el.fetch = async () => Response.json({ data: catalogs, links: { next: null } });
-    const firstRows = new Promise<{ counts: string[]; dates: string[] }>((resolve) => {
+    const firstRows = new Promise<{ counts: string[]; announced: string }>((resolve) => {
       const observer = new MutationObserver(() => {
         if (!maybePart(el, 'item')) return;
         observer.disconnect();
-        resolve({ counts: texts(el, 'releases-count'), dates: texts(el, 'updated') });
+        resolve({ counts: texts(el, 'releases-count'), announced: texts(el, 'announcement')[0]! });
       });
       // the shadow root is there once the element is connected
       queueMicrotask(() => observer.observe(el.shadowRoot!, { childList: true, subtree: true }));
     });
     await fixture(html`<div>${el}</div>`);
-    expect(await firstRows).to.deep.equal({ counts: ['', '', ''], dates: ['', '', ''] });
-    await waitUntil(() => texts(el, 'releases-count').every(Boolean), 'the counts are written');
-    expect(texts(el, 'updated').every((text) => text.startsWith('Updated'))).to.equal(true);
+    expect(await firstRows).to.deep.equal({ counts: ['0 releases', '1 release', '2 releases'], announced: '' });
+    await waitUntil(() => texts(el, 'announcement')[0], 'the count is announced');
+    expect(texts(el, 'announcement')).to.deep.equal(['3 catalogs']);
   });
 });

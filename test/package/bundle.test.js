@@ -271,10 +271,14 @@ test('the bundle signs ada@example.com in against the reference service', { time
   try {
     await tab.goto(`${origin}/sign-in.html`);
     await tab.getByRole('button', { name: /Sign in with Example ID/ }).waitFor({ timeout: 15000 });
+    // once the buttons show, the sign-in chunk is fetched too, before any click
+    await tab.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/chunks\/sign-in-flow-/.test(entry.name)),
+    );
     assert.deepEqual(
       scripts.map((path) => path.replace(/^(\/chunks\/.+)-[\w-]{8}\.js$/, '$1-<hash>.js')),
-      ['/storefront-elements.js', '/chunks/storefront-elements-<hash>.js'],
-      'a page showing the buttons loads the file and its core',
+      ['/storefront-elements.js', '/chunks/storefront-elements-<hash>.js', '/chunks/sign-in-flow-<hash>.js'],
+      'a page showing the buttons loads the file, its core, and the sign-in chunk',
     );
     await tab.getByRole('button', { name: /Sign in with Example ID/ }).click({ timeout: 15000 });
     await tab.waitForURL((url) => url.origin !== origin, { timeout: 15000 });

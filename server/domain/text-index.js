@@ -1,0 +1,231 @@
+/**
+ * Which rows' text may contain a given text, without reading every row: for every run of three characters,
+ * the rows whose (lower-cased) text contains it. The runs are hashed into a fixed number of buckets, so a
+ * bucket may hold rows of other runs too: the index answers with a superset of the rows that contain the
+ * text, sorted by row number, and the caller checks each of them. A text shorter than three characters has no
+ * run, and the index cannot narrow it down.
+ *
+ * The rows known when the index is built are packed in one array (bucket by bucket); rows added later go to
+ * short lists per bucket, which are packed in with the rest once they hold a sixteenth as much.
+ */
+
+const BUCKET_BITS = 16;
+const BUCKETS = 1 << BUCKET_BITS;
+/** Buckets read at most to narrow a text down (the shortest lists; more cost more than they remove). */
+const LISTS_READ = 4;
+/** Rows handled between two steps while building. */
+const STEP = 4096;
+
+/**
+ * The bucket of the three characters of `text` at `at`.
+ * @param {string} text
+ * @param {number} at
+ */
+function bucketAt(text, at) {
+  let h = Math.imul(text.charCodeAt(at), 0x9e3779b1);
+  h ^= Math.imul(text.charCodeAt(at + 1), 0x85ebca77);
+  h ^= Math.imul(text.charCodeAt(at + 2), 0xc2b2ae3d);
+  return (h ^ (h >>> BUCKET_BITS)) & (BUCKETS - 1);
+}
+
+export class TextIndex {
+  /** @type {Uint32Array} where each bucket's rows start in {@link #packed} */
+  #starts = new Uint32Array(BUCKETS + 1);
+  /** @type {Uint32Array} where each bucket's rows end (the next bucket's start, less the rows taken out) */
+  #ends = new Uint32Array(BUCKETS);
+  #packed = new Uint32Array(0);
+  /** @type {Map<number, number[]>} rows added since the last packing, by bucket */
+  #recent = new Map();
+  #recentCount = 0;
+
+  /** @param {(row: number) => string} textOf a row's text, lower-cased */
+  constructor(textOf) {
+    this.textOf = textOf;
+  }
+
+  /**
+   * Indexes rows `0 … count - 1`, in steps (see ./time-slices.js).
+   * @param {number} count
+   * @param {(row: number) => string} textOf
+   * @returns {Generator<void, TextIndex, void>}
+   */
+  static *build(count, textOf) {
+    const index = new TextIndex(textOf);
+    yield* index.#build(count);
+    return index;
+  }
+
+  /**
+   * Adds the next row (rows are added in ascending order).
+   * @param {number} row
+   */
+  add(row) {
+    this.#forEachBucket(this.textOf(row), (bucket) => {
+      const list = this.#recent.get(bucket);
+      if (list === undefined) this.#recent.set(bucket, [row]);
+      else if (list[list.length - 1] !== row) list.push(row);
+      else return;
+      this.#recentCount++;
+    });
+    if (this.#recentCount * 16 > this.#packed.length + 4096) this.#packRecent();
+  }
+
+  /**
+   * Takes out the last row added (undoing its add): it ends each of its lists.
+   * @param {number} row
+   */
+  remove(row) {
+    this.#forEachBucket(this.textOf(row), (bucket) => {
+      const list = this.#recent.get(bucket);
+      if (list?.[list.length - 1] === row) {
+        list.pop();
+        this.#recentCount--;
+      } else if (this.#ends[bucket] > this.#starts[bucket] && this.#packed[this.#ends[bucket] - 1] === row) {
+        this.#ends[bucket]--;
+      }
+    });
+  }
+
+  /**
+   * The rows whose text may contain every one of `texts` (lower-cased), ascending; null when none of them
+   * is long enough to narrow the rows down.
+   * @param {string[]} texts
+   * @returns {ArrayLike<number> | null}
+   */
+  candidates(texts) {
+    /** @type {Set<number>} */
+    const buckets = new Set();
+    for (const text of texts) this.#forEachBucket(text, (bucket) => buckets.add(bucket));
+    if (buckets.size === 0) return null;
+    const shortest = [...buckets].sort((a, b) => this.#length(a) - this.#length(b)).slice(0, LISTS_READ);
+    /** @type {ArrayLike<number>} */
+    let rows = this.#rowsOf(shortest[0]);
+    for (const bucket of shortest.slice(1)) rows = intersect(rows, this.#rowsOf(bucket));
+    return rows;
+  }
+
+  /**
+   * How many rows the shortest list of `texts` holds: a bound on {@link candidates}' length, for choosing
+   * among indexes; Infinity when the texts are too short.
+   * @param {string[]} texts
+   */
+  estimate(texts) {
+    let fewest = Infinity;
+    for (const text of texts) this.#forEachBucket(text, (b) => (fewest = Math.min(fewest, this.#length(b))));
+    return fewest;
+  }
+
+  /** @param {number} bucket */
+  #length(bucket) {
+    return this.#ends[bucket] - this.#starts[bucket] + (this.#recent.get(bucket)?.length ?? 0);
+  }
+
+  /** @param {number} bucket */
+  #rowsOf(bucket) {
+    const packed = this.#packed.subarray(this.#starts[bucket], this.#ends[bucket]);
+    const recent = this.#recent.get(bucket);
+    if (!recent?.length) return packed;
+    const rows = new Uint32Array(packed.length + recent.length);
+    rows.set(packed);
+    rows.set(recent, packed.length);
+    return rows;
+  }
+
+  /**
+   * @param {string} text
+   * @param {(bucket: number) => void} visit
+   */
+  #forEachBucket(text, visit) {
+    for (let at = 0; at + 3 <= text.length; at++) visit(bucketAt(text, at));
+  }
+
+  /**
+   * Indexes rows `0 … count - 1` anew: counts each bucket's rows, then places them.
+   * @param {number} count
+   * @returns {Generator<void, void, void>}
+   */
+  *#build(count) {
+    const starts = new Uint32Array(BUCKETS + 1);
+    const last = new Int32Array(BUCKETS).fill(-1);
+    /** @type {string[]} */
+    const texts = new Array(count);
+    for (let row = 0; row < count; row++) {
+      const text = (texts[row] = this.textOf(row));
+      for (let at = 0; at + 3 <= text.length; at++) {
+        const bucket = bucketAt(text, at);
+        if (last[bucket] === row) continue;
+        last[bucket] = row;
+        starts[bucket + 1]++;
+      }
+      if (row % STEP === 0) yield;
+    }
+    for (let b = 0; b < BUCKETS; b++) starts[b + 1] += starts[b];
+    const packed = new Uint32Array(starts[BUCKETS]);
+    const next = starts.slice(0, BUCKETS);
+    last.fill(-1);
+    for (let row = 0; row < count; row++) {
+      const text = texts[row];
+      for (let at = 0; at + 3 <= text.length; at++) {
+        const bucket = bucketAt(text, at);
+        if (last[bucket] === row) continue;
+        last[bucket] = row;
+        packed[next[bucket]++] = row;
+      }
+      if (row % STEP === 0) yield;
+    }
+    this.#packed = packed;
+    this.#starts = starts;
+    this.#ends = starts.slice(1);
+    this.#recent = new Map();
+    this.#recentCount = 0;
+  }
+
+  /** Moves the recent rows into the packed array, each bucket's after its packed ones (they are higher rows). */
+  #packRecent() {
+    const starts = new Uint32Array(BUCKETS + 1);
+    const packed = new Uint32Array(this.#packed.length + this.#recentCount);
+    for (let b = 0; b < BUCKETS; b++) {
+      const old = this.#packed.subarray(this.#starts[b], this.#ends[b]);
+      const recent = this.#recent.get(b) ?? [];
+      packed.set(old, starts[b]);
+      packed.set(recent, starts[b] + old.length);
+      starts[b + 1] = starts[b] + old.length + recent.length;
+    }
+    this.#packed = packed;
+    this.#starts = starts;
+    this.#ends = starts.slice(1);
+    this.#recent = new Map();
+    this.#recentCount = 0;
+  }
+}
+
+/**
+ * The rows in both ascending lists: walks the shorter one and gallops through the longer one.
+ * @param {ArrayLike<number>} a
+ * @param {ArrayLike<number>} b
+ * @returns {number[]}
+ */
+function intersect(a, b) {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  /** @type {number[]} */
+  const both = [];
+  let from = 0;
+  for (let i = 0; i < short.length && from < long.length; i++) {
+    const row = short[i];
+    let step = 1;
+    let high = from;
+    while (high < long.length && long[high] < row) {
+      from = high + 1;
+      high += step;
+      step *= 2;
+    }
+    high = Math.min(high, long.length);
+    while (from < high) {
+      const mid = (from + high) >>> 1;
+      if (long[mid] < row) from = mid + 1;
+      else high = mid;
+    }
+    if (from < long.length && long[from] === row) both.push(row);
+  }
+  return both;
+}

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
  * @typedef {{
  *   baseUrl: string,
  *   startMs: number,
+ *   sinceStart: () => number,
  *   ask: (command: string, arg?: unknown) => Promise<any>,
  *   memory: () => Promise<Memory>,
  *   stop: () => Promise<void>,
@@ -51,6 +52,7 @@ export async function startServiceProcess({ dataFile, limits = {} }) {
   return {
     baseUrl,
     startMs: performance.now() - started,
+    sinceStart: () => performance.now() - started,
     ask,
     memory: () => ask('memory'),
     async stop() {
@@ -84,6 +86,8 @@ async function child() {
       return service.baseUrl;
     },
     memory: () => ({ rss: process.memoryUsage().rss, peakRss: peakRss(), heapUsed: process.memoryUsage().heapUsed }),
+    /** Resolves once the store's indexes are built (they are built in the background after start-up). */
+    indexed: () => service?.store.indexed?.(),
     /** A new member, as a shopper's first sign-in makes one; answered once it is written. */
     async createMember() {
       const n = created++;

@@ -26,7 +26,7 @@ import { TextIndex } from './text-index.js';
 export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
 
 /** Matches up to this share of all members are sorted by comparing them; more are read off the kept order. */
-const COMPARE_SHARE = 1 / 32;
+const COMPARE_SHARE = 1 / 256;
 
 /** @param {unknown} value */
 const lower = (value) => String(value ?? '').toLowerCase();
@@ -120,17 +120,24 @@ export class MemberIndex {
       return { total: order.size, page: (offset, limit) => this.#page(order, descending, offset, limit) };
     }
     const members = this.members;
-    const test = exprs.length ? compileFilter(exprs, (m, attr) => /** @type {any} */ (m)[attr]) : () => true;
-    const keep = excluded ? (/** @type {MemberRecord} */ m) => !excluded.has(m.id) && test(m) : test;
+    // the filter's own test, on rows: names lower-cased come from the names' index, which keeps them
+    const test = exprs.length
+      ? compileFilter(
+          exprs,
+          (/** @type {number} */ row, attr) => /** @type {any} */ (members[row])[attr],
+          (row, attr) => (attr === 'name' ? this.names.text(row) : lower(/** @type {any} */ (members[row])[attr])),
+        )
+      : () => true;
+    const keep = excluded ? (/** @type {number} */ row) => !excluded.has(members[row].id) && test(row) : test;
     const candidates = this.#candidates(exprs);
     /** @type {number[]} */
     let rows = [];
     if (candidates) {
-      for (let i = 0; i < candidates.length; i++) if (keep(members[candidates[i]])) rows.push(candidates[i]);
+      for (let i = 0; i < candidates.length; i++) if (keep(candidates[i])) rows.push(candidates[i]);
       rows = this.#sort(rows, order, attribute, descending);
     } else {
       order.walk(descending, (row) => {
-        if (keep(members[row])) rows.push(row);
+        if (keep(row)) rows.push(row);
       });
     }
     return { total: rows.length, page: (offset, limit) => rows.slice(offset, offset + limit).map((r) => members[r]) };
@@ -203,7 +210,11 @@ export class MemberIndex {
     const members = this.members;
     if (rows.length <= Math.max(1000, members.length * COMPARE_SHARE)) {
       const direction = descending ? -1 : 1;
-      const keyed = rows.map((row) => ({ row, key: lower(/** @type {any} */ (members[row])[attribute]) }));
+      const keyOf =
+        attribute === 'name'
+          ? (/** @type {number} */ row) => this.names.text(row)
+          : (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
+      const keyed = rows.map((row) => ({ row, key: keyOf(row) }));
       keyed.sort(
         (a, b) => direction * compare(a.key, b.key) || compare(members[a.row].id, members[b.row].id) || a.row - b.row,
       );

@@ -7,6 +7,9 @@
  *
  * The rows known when the index is built are packed in one array (bucket by bucket); rows added later go to
  * short lists per bucket, which are packed in with the rest once they hold a sixteenth as much.
+ *
+ * The index keeps the texts too, one after the other in one string, so that checking a row needs no
+ * lower-casing (and no more memory than the texts' characters).
  */
 
 const BUCKET_BITS = 16;
@@ -37,6 +40,13 @@ export class TextIndex {
   /** @type {Map<number, number[]>} rows added since the last packing, by bucket */
   #recent = new Map();
   #recentCount = 0;
+  /** the texts of rows `0 … #packedRows - 1`, one after the other */
+  #text = '';
+  /** @type {Uint32Array} where each packed row's text starts in {@link #text}, and at [row + 1] ends */
+  #offsets = new Uint32Array(1);
+  #packedRows = 0;
+  /** @type {string[]} the texts of the rows added since the last packing */
+  #recentTexts = [];
 
   /** @param {(row: number) => string} textOf a row's text, lower-cased */
   constructor(textOf) {
@@ -60,7 +70,9 @@ export class TextIndex {
    * @param {number} row
    */
   add(row) {
-    this.#forEachBucket(this.textOf(row), (bucket) => {
+    const text = this.textOf(row);
+    this.#recentTexts.push(text);
+    this.#forEachBucket(text, (bucket) => {
       const list = this.#recent.get(bucket);
       if (list === undefined) this.#recent.set(bucket, [row]);
       else if (list[list.length - 1] !== row) list.push(row);
@@ -75,7 +87,7 @@ export class TextIndex {
    * @param {number} row
    */
   remove(row) {
-    this.#forEachBucket(this.textOf(row), (bucket) => {
+    this.#forEachBucket(this.text(row), (bucket) => {
       const list = this.#recent.get(bucket);
       if (list?.[list.length - 1] === row) {
         list.pop();
@@ -84,6 +96,17 @@ export class TextIndex {
         this.#ends[bucket]--;
       }
     });
+    if (row >= this.#packedRows) this.#recentTexts.pop();
+    else this.#packedRows = row;
+  }
+
+  /**
+   * A row's text, lower-cased.
+   * @param {number} row
+   */
+  text(row) {
+    if (row >= this.#packedRows) return this.#recentTexts[row - this.#packedRows];
+    return this.#text.slice(this.#offsets[row], this.#offsets[row + 1]);
   }
 
   /**
@@ -178,6 +201,7 @@ export class TextIndex {
     this.#ends = starts.slice(1);
     this.#recent = new Map();
     this.#recentCount = 0;
+    this.#keepTexts(texts, 0);
   }
 
   /** Moves the recent rows into the packed array, each bucket's after its packed ones (they are higher rows). */
@@ -196,6 +220,22 @@ export class TextIndex {
     this.#ends = starts.slice(1);
     this.#recent = new Map();
     this.#recentCount = 0;
+    this.#keepTexts(this.#recentTexts, this.#packedRows);
+  }
+
+  /**
+   * Keeps `texts` as the texts of the rows from `first` on, after those before it.
+   * @param {string[]} texts
+   * @param {number} first
+   */
+  #keepTexts(texts, first) {
+    const offsets = new Uint32Array(first + texts.length + 1);
+    offsets.set(this.#offsets.subarray(0, first + 1));
+    for (let i = 0; i < texts.length; i++) offsets[first + i + 1] = offsets[first + i] + texts[i].length;
+    this.#text = this.#text.slice(0, offsets[first]) + texts.join('');
+    this.#offsets = offsets;
+    this.#packedRows = first + texts.length;
+    this.#recentTexts = [];
   }
 }
 

@@ -12,6 +12,8 @@ import { describe, it } from 'node:test';
 import { compileFilter, WILDCARD } from '../../server/domain/query.js';
 import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
+import { TextIndex } from '../../server/domain/text-index.js';
+import { atOnce } from '../../server/domain/time-slices.js';
 
 /**
  * A seeded random source (mulberry32), so that a failure names a run that can be repeated.
@@ -258,6 +260,40 @@ describe('memberships of an account from the kept orders', () => {
       await compareMemberships(store);
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the names' runs of three characters", () => {
+  it("give every row that contains a text, and each row's text, as rows are added, packed and taken out", () => {
+    const rnd = random(SEED + 5);
+    /** @type {string[]} */
+    const texts = Array.from({ length: 500 }, (_, i) => person(rnd, i).name.toLowerCase());
+    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row]));
+    const check = () => {
+      texts.forEach((text, row) => assert.equal(index.text(row), text, `row ${row}`));
+      for (let i = 0; i < 40; i++) {
+        const source = rnd.pick(texts);
+        const start = rnd.int(source.length);
+        const needle = source.slice(start, start + 3 + rnd.int(6));
+        const rows = new Set(Array.from(index.candidates([needle]) ?? texts.keys()));
+        texts.forEach((text, row) => {
+          if (text.includes(needle)) assert.ok(rows.has(row), `row ${row} "${text}" contains "${needle}"`);
+        });
+      }
+    };
+    check();
+    // enough rows to be packed in with the rest more than once, some taken out after their packing
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 400; i++) {
+        texts.push(person(rnd, i).name.toLowerCase());
+        index.add(texts.length - 1);
+      }
+      for (let i = 0; i < 150; i++) {
+        index.remove(texts.length - 1);
+        texts.pop();
+      }
+      check();
     }
   });
 });

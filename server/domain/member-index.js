@@ -25,6 +25,9 @@ import { TextIndex } from './text-index.js';
 /** Attributes lists sort on. */
 export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
 
+/** Members handled between two steps while building. */
+const STEP = 4096;
+
 /** Matches up to this share of all members are sorted by comparing them; more are read off the kept order. */
 const COMPARE_SHARE = 1 / 256;
 
@@ -54,14 +57,22 @@ export class MemberIndex {
    */
   static *build(members) {
     const count = members.length;
+    const nameOf = (/** @type {number} */ row) => members[row].name.toLowerCase();
+    // the names lower-cased once, for their order and their runs
+    /** @type {string[]} */
+    const names = new Array(count);
+    for (let row = 0; row < count; row++) {
+      names[row] = nameOf(row);
+      if (row % STEP === 0) yield;
+    }
     /** @type {Map<string, SortedRows>} */
     const orders = new Map();
     for (const attribute of SORT_ATTRIBUTES) {
       const keyOf = (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
-      orders.set(attribute, yield* SortedRows.build(count, keyOf, (row) => members[row].id));
+      const keys = attribute === 'name' ? names : undefined;
+      orders.set(attribute, yield* SortedRows.build(count, keyOf, (row) => members[row].id, keys));
     }
-    const names = yield* TextIndex.build(count, (row) => members[row].name.toLowerCase());
-    return new MemberIndex(members, orders, names);
+    return new MemberIndex(members, orders, yield* TextIndex.build(count, nameOf, names));
   }
 
   /**

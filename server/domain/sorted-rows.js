@@ -49,23 +49,24 @@ export class SortedRows {
    * @param {number} count
    * @param {KeyOf} keyOf
    * @param {KeyOf} tieOf
+   * @param {string[]} [keys] the rows' keys, when the caller has them at hand
    * @returns {Generator<void, SortedRows, void>}
    */
-  static *build(count, keyOf, tieOf) {
+  static *build(count, keyOf, tieOf, keys) {
     /** @type {string[]} */
-    const keys = new Array(count);
+    const keyed = keys ?? new Array(count);
     /** @type {string[]} */
     const ties = new Array(count);
     const rows = new Uint32Array(count);
     for (let row = 0; row < count; row++) {
       rows[row] = row;
-      keys[row] = keyOf(row);
+      if (!keys) keyed[row] = keyOf(row);
       ties[row] = tieOf(row);
       if (row % STEP === 0) yield;
     }
-    yield* sortRows(rows, keys, ties);
+    yield* sortRows(rows, keyed, ties);
     const equalToPrevious = new Uint8Array(count);
-    for (let i = 1; i < count; i++) equalToPrevious[i] = keys[rows[i]] === keys[rows[i - 1]] ? 1 : 0;
+    for (let i = 1; i < count; i++) equalToPrevious[i] = keyed[rows[i]] === keyed[rows[i - 1]] ? 1 : 0;
     return new SortedRows(keyOf, tieOf, rows, equalToPrevious);
   }
 

@@ -109,6 +109,8 @@ export class Store {
       data = { ...data, ...saved };
     }
     store = new Store(data);
+    shareTimestamps(store.data.members);
+    shareTimestamps(store.data.memberships);
     for (const change of loaded.entries) store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
     // built once the journal is read (so that its changes do not each add to them), while the service starts
     store.indexed().catch((error) => log(`could not index the members: ${error?.stack ?? error}`));
@@ -564,6 +566,15 @@ export class Store {
   setSigningSecret(secret) {
     return this.#change(() => ({ change: { op: 'secret', value: secret }, result: undefined }));
   }
+}
+
+/**
+ * Gives records read from a file whose `updated_at` equals their `created_at` one string for both, as records
+ * made here have (each parsed string is a string of its own: a million members would carry 40 MB twice).
+ * @param {Array<{ created_at: string, updated_at: string }>} records
+ */
+function shareTimestamps(records) {
+  for (const record of records) if (record.updated_at === record.created_at) record.updated_at = record.created_at;
 }
 
 /**

@@ -57,11 +57,12 @@ export class TextIndex {
    * Indexes rows `0 … count - 1`, in steps (see ./time-slices.js).
    * @param {number} count
    * @param {(row: number) => string} textOf
+   * @param {string[]} texts the rows' texts
    * @returns {Generator<void, TextIndex, void>}
    */
-  static *build(count, textOf) {
+  static *build(count, textOf, texts) {
     const index = new TextIndex(textOf);
-    yield* index.#build(count);
+    yield* index.#build(count, texts);
     return index;
   }
 
@@ -165,15 +166,14 @@ export class TextIndex {
   /**
    * Indexes rows `0 … count - 1` anew: counts each bucket's rows, then places them.
    * @param {number} count
+   * @param {string[]} texts
    * @returns {Generator<void, void, void>}
    */
-  *#build(count) {
+  *#build(count, texts) {
     const starts = new Uint32Array(BUCKETS + 1);
     const last = new Int32Array(BUCKETS).fill(-1);
-    /** @type {string[]} */
-    const texts = new Array(count);
     for (let row = 0; row < count; row++) {
-      const text = (texts[row] = this.textOf(row));
+      const text = texts[row];
       for (let at = 0; at + 3 <= text.length; at++) {
         const bucket = bucketAt(text, at);
         if (last[bucket] === row) continue;

@@ -269,7 +269,7 @@ describe("the names' runs of three characters", () => {
     const rnd = random(SEED + 5);
     /** @type {string[]} */
     const texts = Array.from({ length: 500 }, (_, i) => person(rnd, i).name.toLowerCase());
-    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row]));
+    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row], texts.slice()));
     const check = () => {
       texts.forEach((text, row) => assert.equal(index.text(row), text, `row ${row}`));
       for (let i = 0; i < 40; i++) {

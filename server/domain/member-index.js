@@ -42,11 +42,13 @@ export class MemberIndex {
    * @param {MemberRecord[]} members the store's list
    * @param {Map<string, SortedRows>} orders an order per sort attribute
    * @param {TextIndex} names the names' runs of three characters
+   * @param {Map<string, number>} rowsById the row of each id (the last one, should an id be there twice)
    */
-  constructor(members, orders, names) {
+  constructor(members, orders, names, rowsById) {
     this.members = members;
     this.orders = orders;
     this.names = names;
+    this.rowsById = rowsById;
   }
 
   /**
@@ -72,7 +74,15 @@ export class MemberIndex {
       const keys = attribute === 'name' ? names : undefined;
       orders.set(attribute, yield* SortedRows.build(count, keyOf, (row) => members[row].id, keys));
     }
-    return new MemberIndex(members, orders, yield* TextIndex.build(count, nameOf, names));
+    const text = yield* TextIndex.build(count, nameOf, names);
+    // by id, for reading members one by one (an account's memberships sorted by name read each one's member)
+    /** @type {Map<string, number>} */
+    const rowsById = new Map();
+    for (let row = 0; row < count; row++) {
+      rowsById.set(members[row].id, row);
+      if (row % STEP === 0) yield;
+    }
+    return new MemberIndex(members, orders, text, rowsById);
   }
 
   /**
@@ -82,6 +92,7 @@ export class MemberIndex {
   add(row) {
     for (const order of this.orders.values()) order.insert(row);
     this.names.add(row);
+    this.rowsById.set(this.members[row].id, row);
   }
 
   /**
@@ -91,6 +102,11 @@ export class MemberIndex {
   remove(row) {
     for (const order of this.orders.values()) order.remove(row);
     this.names.remove(row);
+    const { id } = this.members[row];
+    if (this.rowsById.get(id) !== row) return;
+    const earlier = this.#last(this.#order('id').withKey(lower(id)), (m) => m.id === id);
+    if (earlier < 0) this.rowsById.delete(id);
+    else this.rowsById.set(id, earlier);
   }
 
   /**
@@ -98,7 +114,8 @@ export class MemberIndex {
    * @param {string} id
    */
   withId(id) {
-    return this.#last(this.#order('id').withKey(lower(id)), (m) => m.id === id);
+    const row = this.rowsById.get(id);
+    return row === undefined ? undefined : this.members[row];
   }
 
   /**
@@ -106,18 +123,19 @@ export class MemberIndex {
    * @param {string} email
    */
   withEmail(email) {
-    return this.#last(this.#order('email').withKey(lower(email)), () => true);
+    const row = this.#last(this.#order('email').withKey(lower(email)), () => true);
+    return row < 0 ? undefined : this.members[row];
   }
 
   /**
-   * Of `rows`, the last added member that passes `test`.
+   * Of `rows`, the last added whose member passes `test` (-1 for none).
    * @param {ArrayLike<number>} rows
    * @param {(m: MemberRecord) => boolean} test
    */
   #last(rows, test) {
     let last = -1;
     for (let i = 0; i < rows.length; i++) if (rows[i] > last && test(this.members[rows[i]])) last = rows[i];
-    return last < 0 ? undefined : this.members[last];
+    return last;
   }
 
   /**

@@ -120,6 +120,18 @@ async function compareQueries(store, rnd, count) {
       expected.map((m) => m.id),
       what,
     );
+    const member = rnd.pick(members);
+    const last = (/** @type {(m: any) => boolean} */ test) => members.filter(test).at(-1);
+    assert.equal(
+      store.member(member.id),
+      last((m) => m.id === member.id),
+      `member ${member.id}`,
+    );
+    assert.equal(
+      store.memberByEmail(member.email.toUpperCase()),
+      last((m) => m.email.toLowerCase() === member.email.toLowerCase()),
+      `member by email ${member.email}`,
+    );
     const offset = rnd.int(expected.length + 2);
     const limit = 1 + rnd.int(30);
     assert.deepEqual(

@@ -10,6 +10,7 @@
  * own test (the one a plain evaluation uses), so an index only has to hold every row that may match. A filter
  * no index narrows reads the rows in the order asked for.
  */
+import { IdTable } from './id-table.js';
 import { compileFilter, likeSegments } from './query.js';
 import { SortedRows } from './sorted-rows.js';
 import { TextIndex } from './text-index.js';
@@ -34,6 +35,37 @@ const COMPARE_SHARE = 1 / 256;
 /** @param {unknown} value */
 const lower = (value) => String(value ?? '').toLowerCase();
 
+/**
+ * An instant as the service writes them (`2025-01-06T09:00:00.000Z`): lower-casing changes only its T and Z,
+ * which every such instant has in the same places, so such instants sort alike with or without it.
+ */
+const INSTANT = /^[0-9:.-]{10}T[0-9:.-]{12}Z$/;
+
+/**
+ * The members' keys of one attribute for sorting them: the values lower-cased or, when every value is an
+ * instant (creation and update times), the values themselves, which sort alike and need no lower-cased copy
+ * of a million strings.
+ * @param {MemberRecord[]} members
+ * @param {string} attribute
+ * @returns {Generator<void, string[], void>}
+ */
+function* sortKeys(members, attribute) {
+  /** @type {any[]} */
+  const values = new Array(members.length);
+  let instants = true;
+  for (let row = 0; row < values.length; row++) {
+    values[row] = /** @type {any} */ (members[row])[attribute];
+    instants &&= typeof values[row] === 'string' && INSTANT.test(values[row]);
+    if (row % STEP === 0) yield;
+  }
+  if (instants) return values;
+  for (let row = 0; row < values.length; row++) {
+    values[row] = lower(values[row]);
+    if (row % STEP === 0) yield;
+  }
+  return values;
+}
+
 /** @param {string} a @param {string} b */
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -42,7 +74,7 @@ export class MemberIndex {
    * @param {MemberRecord[]} members the store's list
    * @param {Map<string, SortedRows>} orders an order per sort attribute
    * @param {TextIndex} names the names' runs of three characters
-   * @param {Map<string, number>} rowsById the row of each id (the last one, should an id be there twice)
+   * @param {IdTable} rowsById the row of each id (the last one, should an id be there twice)
    */
   constructor(members, orders, names, rowsById) {
     this.members = members;
@@ -71,15 +103,14 @@ export class MemberIndex {
     const orders = new Map();
     for (const attribute of SORT_ATTRIBUTES) {
       const keyOf = (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
-      const keys = attribute === 'name' ? names : undefined;
+      const keys = attribute === 'name' ? names : yield* sortKeys(members, attribute);
       orders.set(attribute, yield* SortedRows.build(count, keyOf, (row) => members[row].id, keys));
     }
     const text = yield* TextIndex.build(count, nameOf, names);
     // by id, for reading members one by one (an account's memberships sorted by name read each one's member)
-    /** @type {Map<string, number>} */
-    const rowsById = new Map();
+    const rowsById = new IdTable((row) => members[row].id, count);
     for (let row = 0; row < count; row++) {
-      rowsById.set(members[row].id, row);
+      rowsById.set(row);
       if (row % STEP === 0) yield;
     }
     return new MemberIndex(members, orders, text, rowsById);
@@ -92,7 +123,7 @@ export class MemberIndex {
   add(row) {
     for (const order of this.orders.values()) order.insert(row);
     this.names.add(row);
-    this.rowsById.set(this.members[row].id, row);
+    this.rowsById.set(row);
   }
 
   /**
@@ -106,7 +137,7 @@ export class MemberIndex {
     if (this.rowsById.get(id) !== row) return;
     const earlier = this.#last(this.#order('id').withKey(lower(id)), (m) => m.id === id);
     if (earlier < 0) this.rowsById.delete(id);
-    else this.rowsById.set(id, earlier);
+    else this.rowsById.set(earlier);
   }
 
   /**
@@ -115,7 +146,7 @@ export class MemberIndex {
    */
   withId(id) {
     const row = this.rowsById.get(id);
-    return row === undefined ? undefined : this.members[row];
+    return row < 0 ? undefined : this.members[row];
   }
 
   /**

@@ -12,6 +12,7 @@ import { describe, it } from 'node:test';
 import { compileFilter, WILDCARD } from '../../server/domain/query.js';
 import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
+import { IdTable } from '../../server/domain/id-table.js';
 import { TextIndex } from '../../server/domain/text-index.js';
 import { atOnce } from '../../server/domain/time-slices.js';
 
@@ -38,15 +39,21 @@ const WORDS = ['Ada', 'ada', 'ADA', 'Lovelace', 'Grace', 'Hopper', 'Ørsted', '�
 const ODD = ['', ' ', '*', '"', '\\', ',', ':', '(x)', '😀', 'a*b', 'ab', 'x'];
 const STAMPS = ['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000z', '2023-12-31T23:59:59.999Z', 'not a date'];
 
-/** @param {ReturnType<typeof random>} rnd @param {number} n */
-function person(rnd, n) {
+/**
+ * @param {ReturnType<typeof random>} rnd
+ * @param {number} n
+ * @param {{ instants?: boolean }} [options] instants: only times as the service writes them
+ */
+function person(rnd, n, { instants = false } = {}) {
   const name =
     rnd.next() < 0.1
       ? rnd.pick(ODD)
       : `${rnd.pick(WORDS)} ${rnd.pick(WORDS)}${rnd.next() < 0.5 ? ` ${rnd.int(50)}` : ''}`;
   const email = `${rnd.pick(['ada', 'Ada', 'grace', 'x'])}${rnd.int(40)}@${rnd.pick(['example.com', 'EXAMPLE.com'])}`;
   const stamp =
-    rnd.next() < 0.5 ? rnd.pick(STAMPS) : new Date(Date.UTC(2024, 0, 1) + rnd.int(100) * 1000).toISOString();
+    !instants && rnd.next() < 0.5
+      ? rnd.pick(STAMPS)
+      : new Date(Date.UTC(2024, 0, 1) + rnd.int(100) * 1000).toISOString();
   return { name, email, created_at: stamp, n };
 }
 
@@ -167,6 +174,26 @@ describe('members list from the indexes', () => {
     // enough members that large matches are read off the kept orders and small ones sorted by comparing
     const store = randomStore(rnd, 3000);
     await compareQueries(store, rnd, 400);
+  });
+
+  it('still does when every time is an instant as the service writes them, and after one that is not', async () => {
+    const rnd = random(SEED + 6);
+    const store = new Store();
+    await store.addMembersBulk(Array.from({ length: 2500 }, (_, i) => person(rnd, i, { instants: true })));
+    await compareQueries(store, rnd, 40);
+    // a time that differs from an instant by case only is not one: the orders are sorted lower-cased then
+    await store.addMembersBulk([
+      ...Array.from({ length: 1200 }, (_, i) => person(rnd, i, { instants: true })),
+      ...Array.from({ length: 20 }, (_, i) => ({ ...person(rnd, i), created_at: '2024-01-01T00:00:30.000z' })),
+    ]);
+    await compareQueries(store, rnd, 40);
+    // added one by one into orders sorted from the values as they are
+    await store.createMember(person(rnd, 0));
+    await store.addMembersBulk([
+      { ...person(rnd, 1), created_at: '2024-01-01t00:00:30.000z' },
+      { ...person(rnd, 2), created_at: '2024-01-01T00:00:30.000' },
+    ]);
+    await compareQueries(store, rnd, 40);
   });
 
   it('still does after members are added one by one and in bulk', async () => {
@@ -307,5 +334,26 @@ describe("the names' runs of three characters", () => {
       }
       check();
     }
+  });
+});
+
+describe('rows by id', () => {
+  it('finds every row by its id as rows are set, grown into, replaced and deleted', () => {
+    const rnd = random(SEED + 7);
+    // few distinct ids for many rows: long runs of neighbouring slots, replaced ids, deletions inside runs
+    const ids = Array.from({ length: 40_000 }, () => `id-${rnd.int(20_000)}`);
+    const table = new IdTable((row) => ids[row]);
+    /** @type {Map<string, number>} */
+    const expected = new Map();
+    ids.forEach((id, row) => {
+      table.set(row);
+      expected.set(id, row);
+      if (rnd.next() < 0.5) {
+        const gone = ids[rnd.int(row + 1)];
+        table.delete(gone);
+        expected.delete(gone);
+      }
+    });
+    for (let n = 0; n < 20_000; n++) assert.equal(table.get(`id-${n}`), expected.get(`id-${n}`) ?? -1, `id-${n}`);
   });
 });

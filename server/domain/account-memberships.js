@@ -108,13 +108,7 @@ export class AccountMemberships {
   #sort(attribute, descending) {
     const keys = this.list.map((ms) => this.key(ms, attribute));
     const rows = Uint32Array.from(keys.keys());
-    atOnce(
-      sortRows(
-        rows,
-        keys,
-        this.list.map((ms) => ms.id),
-      ),
-    );
+    atOnce(sortRows(rows, keys, (row) => this.list[row].id));
     if (!descending) return Array.from(rows, (row) => this.list[row]);
     // the runs of equal keys from the end, each in its own (ascending) order
     /** @type {MembershipRecord[]} */

@@ -55,16 +55,13 @@ export class SortedRows {
   static *build(count, keyOf, tieOf, keys) {
     /** @type {string[]} */
     const keyed = keys ?? new Array(count);
-    /** @type {string[]} */
-    const ties = new Array(count);
     const rows = new Uint32Array(count);
     for (let row = 0; row < count; row++) {
       rows[row] = row;
       if (!keys) keyed[row] = keyOf(row);
-      ties[row] = tieOf(row);
       if (row % STEP === 0) yield;
     }
-    yield* sortRows(rows, keyed, ties);
+    yield* sortRows(rows, keyed, tieOf);
     const equalToPrevious = new Uint8Array(count);
     for (let i = 1; i < count; i++) equalToPrevious[i] = keyed[rows[i]] === keyed[rows[i - 1]] ? 1 : 0;
     return new SortedRows(keyOf, tieOf, rows, equalToPrevious);

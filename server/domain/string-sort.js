@@ -14,7 +14,7 @@ const SMALL = 32;
 /** At most one run in this many rows counts as nearly in order. */
 const NEARLY_SORTED = 64;
 /** Rows with equal keys are sorted by their tie key by comparing, unless they are this many or more. */
-const MANY_TIES = 4096;
+const MANY_TIES = 1024;
 /** Rows handled between two steps. */
 const STEP = 4096;
 
@@ -23,15 +23,15 @@ const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Sorts `rows` (row numbers in ascending order, sorted in place) by `keys[row]`, rows with equal keys by
- * `ties[row]`, and rows equal in both by row number.
+ * `tieOf(row)`, and rows equal in both by row number.
  * @param {Uint32Array} rows
  * @param {ArrayLike<string>} keys a key per row number
- * @param {ArrayLike<string>} ties a tie key per row number
+ * @param {(row: number) => string} tieOf a row's tie key (asked for rows with equal keys only)
  * @returns {Steps}
  */
-export function* sortRows(rows, keys, ties) {
+export function* sortRows(rows, keys, tieOf) {
   const order = (/** @type {number} */ a, /** @type {number} */ b) =>
-    compare(keys[a], keys[b]) || compare(ties[a], ties[b]) || a - b;
+    compare(keys[a], keys[b]) || compare(tieOf(a), tieOf(b)) || a - b;
   const runs = yield* ascendingRuns(rows, order);
   if (runs) {
     yield* mergeRuns(rows, runs, order);
@@ -42,8 +42,15 @@ export function* sortRows(rows, keys, ties) {
     let end = start + 1;
     while (end < rows.length && keys[rows[end]] === keys[rows[start]]) end++;
     const equal = rows.subarray(start, end);
-    if (equal.length >= MANY_TIES) yield* sortByKey(equal, ties);
-    else if (equal.length > 1) equal.set(Array.from(equal).sort(order));
+    if (equal.length >= MANY_TIES) {
+      // by position in the run (the rows are in ascending order there), with the tie keys of the run only
+      const positions = Uint32Array.from(equal.keys());
+      yield* sortByKey(
+        positions,
+        Array.from(equal, (row) => tieOf(row)),
+      );
+      equal.set(Array.from(positions, (at) => equal[at]));
+    } else if (equal.length > 1) equal.set(Array.from(equal).sort(order));
     if (Math.floor(end / STEP) > Math.floor(start / STEP)) yield;
     start = end;
   }

@@ -112,8 +112,6 @@ export class Store {
     shareTimestamps(store.data.members);
     shareTimestamps(store.data.memberships);
     for (const change of loaded.entries) store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
-    // built once the journal is read (so that its changes do not each add to them), while the service starts
-    store.indexed().catch((error) => log(`could not index the members: ${error?.stack ?? error}`));
     store.#file = loaded.dataFile;
     if (!store.data.signing_secret) store.#apply({ op: 'secret', value: newSecret() });
     if (!loaded.data?.signing_secret || loaded.dataFile.behind) await loaded.dataFile.compact();
@@ -278,8 +276,6 @@ export class Store {
     }
     if (!oneByOne) this.#dropMemberIndex();
     this.#forgetMembershipOrders(members);
-    // a failed build shows on the next query; here it would be a rejection nobody waits for
-    if (!oneByOne) this.indexed().catch(() => {});
     return () => {
       if (oneByOne) for (let row = this.data.members.length - 1; row >= count; row--) this.#memberIndex?.remove(row);
       else this.#dropMemberIndex();
@@ -340,11 +336,13 @@ export class Store {
   }
 
   /**
-   * The member with this id (while the members are being indexed, found by reading the list).
+   * The member with this id (until the members are indexed, found by reading the list).
    * @param {string} id
    */
   member(id) {
-    return this.#memberIndex ? this.#memberIndex.withId(id) : lastOf(this.data.members, (m) => m.id === id);
+    if (this.#memberIndex) return this.#memberIndex.withId(id);
+    this.#indexInBackground();
+    return lastOf(this.data.members, (m) => m.id === id);
   }
 
   /**
@@ -353,6 +351,7 @@ export class Store {
    */
   memberByEmail(email) {
     if (this.#memberIndex) return this.#memberIndex.withEmail(email);
+    this.#indexInBackground();
     const lower = email.toLowerCase();
     return lastOf(this.data.members, (m) => m.email.toLowerCase() === lower);
   }
@@ -431,6 +430,11 @@ export class Store {
     this.#memberIndex = index;
     this.#memberIndexBuilt = null;
     return index;
+  }
+
+  /** Starts building the members' indexes, if they are not there (a failed build shows on the next query). */
+  #indexInBackground() {
+    this.#indexedMembers().catch(() => {});
   }
 
   #dropMemberIndex() {

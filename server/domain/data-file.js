@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { readJsonObject } from './json-object-file.js';
 import { storeProblem } from './store-shape.js';
 
 /** Records written per slice of a snapshot; between slices other work runs. */
@@ -130,7 +131,8 @@ export class DataFile {
       /** @type {unknown} */
       let parsed;
       try {
-        parsed = JSON.parse(readFileSync(file, 'utf8'));
+        // without holding the text beside what is parsed from it; the whole text when that fails, for the message
+        parsed = readJsonObject(file) ?? JSON.parse(readFileSync(file, 'utf8'));
       } catch (error) {
         throw refuse(file, `is not valid JSON (${/** @type {Error} */ (error).message})`);
       }

@@ -116,7 +116,8 @@ export class DataFile {
    * Reads FILE and its journal at start (before anything is served).
    * @param {string} file
    * @param {{ compactAfterBytes: number, sync?: boolean, log: (message: string) => void,
-   *   capture: () => SnapshotParts }} options `capture` gives the store's current contents for a snapshot
+   *   capture: () => SnapshotParts, eachRecord?: (record: unknown) => void }} options `capture` gives the
+   *   store's current contents for a snapshot; `eachRecord` is done to each item of FILE's lists as it is read
    * @returns {{ dataFile: DataFile, data: Record<string, unknown> | null, entries: JournalEntry[] }}
    *   `data` null: FILE does not exist yet; `entries`: the journal's changes after the snapshot, in order
    */
@@ -132,7 +133,7 @@ export class DataFile {
       let parsed;
       try {
         // without holding the text beside what is parsed from it; the whole text when that fails, for the message
-        parsed = readJsonObject(file) ?? JSON.parse(readFileSync(file, 'utf8'));
+        parsed = readJsonObject(file, { eachItem: options.eachRecord }) ?? JSON.parse(readFileSync(file, 'utf8'));
       } catch (error) {
         throw refuse(file, `is not valid JSON (${/** @type {Error} */ (error).message})`);
       }

@@ -34,16 +34,22 @@ const KEY = /^[ \t\n\r]*("(?:[^"\\]|\\.)*")[ \t\n\r]*:[ \t\n\r]*$/s;
 class NotValid extends Error {}
 
 /**
+ * @typedef {{ chunkBytes?: number, itemsPerParse?: number, eachItem?: (item: unknown) => void }} ReadOptions
+ *   bytes read at a time; items parsed at once; what is done with each item of a list value as soon as it is
+ *   parsed, while it is young (read `eachItem`'s items as unchecked JSON)
+ */
+
+/**
  * The object a JSON file holds, or null when the file holds something else or is not valid JSON. Errors of
  * reading the file are thrown.
  * @param {string} file
- * @param {{ chunkBytes?: number, itemsPerParse?: number }} [sizes] bytes read at a time, items parsed at once
+ * @param {ReadOptions} [options]
  * @returns {Record<string, unknown> | null}
  */
-export function readJsonObject(file, { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PARSE } = {}) {
+export function readJsonObject(file, options = {}) {
   const fd = openSync(file, 'r');
   try {
-    return readObject(fd, chunkBytes, itemsPerParse);
+    return readObject(fd, options);
   } catch (error) {
     if (error instanceof NotValid || error instanceof SyntaxError) return null;
     throw error;
@@ -69,19 +75,18 @@ function expect(ok) {
 
 /**
  * @param {number} fd
- * @param {number} chunkBytes
- * @param {number} itemsPerParse
+ * @param {ReadOptions} options
  */
-function readObject(fd, chunkBytes, itemsPerParse) {
+function readObject(fd, { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PARSE, eachItem = () => {} }) {
   /** @type {Record<string, unknown>} */
   const result = {};
   /** the bytes read, from the start of the current piece (at `pieceStart`) to `end` */
   let bytes = Buffer.allocUnsafe(chunkBytes);
   let pieceStart = 0;
   let end = 0;
+  /** the next byte to look at */
+  let scan = 0;
   let depth = 0;
-  let inString = false;
-  let escaped = false;
   let started = false;
   let ended = false;
   let keys = 0;
@@ -101,7 +106,10 @@ function readObject(fd, chunkBytes, itemsPerParse) {
     const items = /** @type {unknown[]} */ (JSON.parse(`[${text}]`));
     const empty = last && commas === 0 && list?.length === 0 && BLANK.test(text);
     expect(items.length === (empty ? 0 : last ? commas + 1 : commas));
-    for (const item of items) list?.push(item);
+    for (const item of items) {
+      eachItem(item);
+      list?.push(item);
+    }
     commas = 0;
   };
 
@@ -127,16 +135,20 @@ function readObject(fd, chunkBytes, itemsPerParse) {
     const carried = end - pieceStart;
     if (carried > bytes.length / 2) bytes = Buffer.concat([bytes.subarray(pieceStart, end)], carried * 2);
     else bytes.copyWithin(0, pieceStart, end);
+    scan -= pieceStart;
     pieceStart = 0;
     const read = readSync(fd, bytes, carried, bytes.length - carried, null);
     if (read === 0) break;
     end = carried + read;
-    for (let i = carried; i < end; i++) {
+    let i = scan;
+    for (; i < end; i++) {
       const byte = bytes[i];
-      if (inString) {
-        if (escaped) escaped = false;
-        else if (byte === BACKSLASH) escaped = true;
-        else if (byte === QUOTE) inString = false;
+      if (byte === QUOTE && started && !ended) {
+        // to the string's end; a string that goes on beyond the bytes read is looked at again with more
+        let close = i + 1;
+        while (close < end && bytes[close] !== QUOTE) close += bytes[close] === BACKSLASH ? 2 : 1;
+        if (close >= end) break;
+        i = close;
         continue;
       }
       if (!started || ended) {
@@ -147,9 +159,7 @@ function readObject(fd, chunkBytes, itemsPerParse) {
         } else expect(byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09);
         continue;
       }
-      if (byte === QUOTE) {
-        inString = true;
-      } else if (byte === OPEN_OBJECT || byte === OPEN_LIST) {
+      if (byte === OPEN_OBJECT || byte === OPEN_LIST) {
         depth++;
         if (depth === 2 && byte === OPEN_LIST) {
           const key = KEY.exec(piece(i));
@@ -185,6 +195,7 @@ function readObject(fd, chunkBytes, itemsPerParse) {
         }
       }
     }
+    scan = i;
   }
   expect(ended);
   return result;

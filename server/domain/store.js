@@ -100,6 +100,7 @@ export class Store {
       sync,
       log,
       capture: () => /** @type {Store} */ (store).#capture(),
+      eachRecord: shareTimestamp,
     });
     let data = fixtureData();
     if (loaded.data) {
@@ -573,12 +574,21 @@ export class Store {
 }
 
 /**
- * Gives records read from a file whose `updated_at` equals their `created_at` one string for both, as records
- * made here have (each parsed string is a string of its own: a million members would carry 40 MB twice).
- * @param {Array<{ created_at: string, updated_at: string }>} records
+ * Gives a record read from a file whose `updated_at` equals its `created_at` one string for both, as records
+ * made here have (each parsed string is a string of its own: a million members would carry 40 MB twice). Done
+ * as each record is parsed, the second string dies young; done again once the file's shape is known good, for
+ * a file parsed whole.
+ * @param {any} record JSON not checked yet
  */
+function shareTimestamp(record) {
+  if (typeof record?.created_at === 'string' && record.updated_at === record.created_at) {
+    record.updated_at = record.created_at;
+  }
+}
+
+/** @param {Array<{ created_at: string, updated_at: string }>} records */
 function shareTimestamps(records) {
-  for (const record of records) if (record.updated_at === record.created_at) record.updated_at = record.created_at;
+  for (const record of records) shareTimestamp(record);
 }
 
 /**

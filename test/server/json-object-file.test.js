@@ -59,10 +59,7 @@ function store(next) {
   const keys = Math.floor(next() * 6);
   for (let k = 0; k < keys; k++) {
     const key = `${STRINGS[Math.floor(next() * STRINGS.length)]}${k}`;
-    object[key] =
-      next() < 0.5
-        ? Array.from({ length: Math.floor(next() * 12) }, () => value(next, 1))
-        : value(next, 1);
+    object[key] = next() < 0.5 ? Array.from({ length: Math.floor(next() * 12) }, () => value(next, 1)) : value(next, 1);
   }
   return object;
 }
@@ -107,6 +104,26 @@ describe('a JSON object read piece by piece', () => {
           assert.deepEqual(read, JSON.parse(text));
           assert.deepEqual(Object.keys(/** @type {object} */ (read)), Object.keys(object), 'keys in their order');
         }
+      }
+    }
+  });
+
+  it('hands each item of a list value to eachItem, once, in order', async () => {
+    const next = random(25);
+    for (let round = 0; round < 20; round++) {
+      const object = store(next);
+      const file = join(dir, 'items.json');
+      await writeFile(file, JSON.stringify(object, null, 1));
+      for (const sizes of SIZES) {
+        /** @type {unknown[]} */
+        const items = [];
+        const read = readJsonObject(file, { ...sizes, eachItem: (item) => items.push(item) });
+        const lists = Object.values(/** @type {object} */ (read)).filter((v) => Array.isArray(v));
+        assert.deepEqual(items, lists.flat(1));
+        assert.ok(
+          items.every((item, i) => item === lists.flat(1)[i]),
+          'the very items the lists hold',
+        );
       }
     }
   });

@@ -10,7 +10,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { fixtureData, fixtureId } from '../server/domain/fixtures.js';
+import { fixtureId } from '../server/domain/fixtures.js';
+import { defaultStoreData } from '../server/domain/store.js';
 
 export const FIRST_NAMES = [
   'Ada',
@@ -114,7 +115,7 @@ function member(n) {
  * @returns {Promise<{ memberships: number }>}
  */
 export async function writeStoreFile(file, count) {
-  const data = fixtureData();
+  const data = defaultStoreData();
   const { members, memberships, ...head } = data;
   const at = new Date(START).toISOString();
   head.accounts.push({ ...WHOLESALE_ACCOUNT, created_at: at, updated_at: at });

@@ -1,6 +1,7 @@
-// `npm run docs`: writes from custom-elements.json (run `npm run build` first) the element reference into
-// docs/elements.md, between `<!-- ELEMENTS:START -->` and `<!-- ELEMENTS:END -->`, and the table of the elements
-// into README.md, between `<!-- ELEMENT-TABLE:START -->` and `<!-- ELEMENT-TABLE:END -->`.
+// `npm run docs`: writes from custom-elements.json (run `npm run build` first), and from each element's texts as its
+// `*.texts.ts` module holds them, the element reference into docs/elements.md, between `<!-- ELEMENTS:START -->` and
+// `<!-- ELEMENTS:END -->`, and the table of the elements into README.md, between `<!-- ELEMENT-TABLE:START -->` and
+// `<!-- ELEMENT-TABLE:END -->`.
 // `node scripts/manifest-docs.mjs --check` changes nothing and fails when a section differs from what the
 // manifest gives (`npm test` runs it), so the docs cannot drift from the elements' JSDoc.
 //
@@ -10,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { elementTexts } from './element-texts.mjs';
 import { elementsOf, firstParagraph, readManifest } from './manifest-lib.mjs';
 
 export const START = '<!-- ELEMENTS:START -->';
@@ -45,8 +47,14 @@ function table(headers, rows) {
   ];
 }
 
-/** The Markdown between the markers (without them). */
-export function renderElements(manifest) {
+/** The prop of an event on the React component: `on` and the event's name in PascalCase (`onSignedIn`). */
+export const reactProp = (eventName) => `on${eventName.replace(/(^|-)(\w)/g, (_, __, letter) => letter.toUpperCase())}`;
+
+/**
+ * The Markdown between the markers (without them). `texts` gives each element's texts by class name (see
+ * element-texts.mjs).
+ */
+export function renderElements(manifest, texts = new Map()) {
   const elements = elementsOf(manifest);
   const lines = [NOTE, ''];
   if (!elements.length) {
@@ -62,6 +70,11 @@ export function renderElements(manifest) {
     lines.push(`### \`<${element.tagName}>\``, '');
     const summary = element.summary ?? firstParagraph(element.description);
     lines.push(`${cell(summary) || '_No summary._'} Class \`${element.className}\`.`, '');
+    lines.push(
+      `React: \`<${element.className}>\` from \`storefront-elements/react\`, with each property as a prop and each event ` +
+        'as the prop in the React column.',
+      '',
+    );
 
     const rows = element.rows.map((row) => [
       code(row.attribute),
@@ -85,6 +98,17 @@ export function renderElements(manifest) {
         ...table(['Attribute', 'Property', 'Type', 'Default', 'Description'], rows),
       );
 
+    const ownTexts = texts.get(element.className) ?? [];
+    if (ownTexts.length) {
+      lines.push(
+        '**Texts** (reworded with the `texts` property, or for the page with `addTranslation`)',
+        '',
+        ...table(
+          ['Key', 'English', 'Description'],
+          ownTexts.map((text) => [code(text.name), code(text.english), cell(text.description)]),
+        ),
+      );
+    }
     if (element.methods.length) {
       lines.push(
         '**Methods**',
@@ -100,8 +124,8 @@ export function renderElements(manifest) {
         '**Events**',
         '',
         ...table(
-          ['Event', 'Description'],
-          element.events.map((e) => [code(e.name), cell(e.description)]),
+          ['Event', 'React', 'Description'],
+          element.events.map((e) => [code(e.name), code(reactProp(e.name)), cell(e.description)]),
         ),
       );
     }
@@ -247,7 +271,7 @@ function main() {
   const manifest = readManifest(values.manifest);
   const link = relative(dirname(values.readme), values.reference).replace(/\\/g, '/');
   const results = [
-    update(values.reference, renderElements(manifest), REFERENCE, values.check),
+    update(values.reference, renderElements(manifest, elementTexts()), REFERENCE, values.check),
     update(values.readme, renderElementTable(manifest, link), TABLE, values.check),
   ];
   return results.every(Boolean) ? 0 : 1;

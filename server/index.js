@@ -9,46 +9,20 @@ import { createApp } from './http/app.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
 import { EmbeddedIdp } from './idp/provider.js';
+import { checkIdentityProviders, IdentityProviderError } from './idp/requirements.js';
 import { SignIn } from './idp/sign-in.js';
-import { Store } from './domain/store.js';
+import { fixturesProblems } from './domain/fixtures-checks.js';
+import { FixturesError, readFixtures, storeDataOf } from './domain/fixtures-file.js';
+import { defaultStoreData, Store } from './domain/store.js';
 import { Tokens } from './domain/tokens.js';
 
+export { FixturesError, IdentityProviderError };
+
 /**
- * @typedef {{
- *   baseUrl: string,
- *   issuer: string,
- *   port: number,
- *   store: Store,
- *   tokens: Tokens,
- *   close: () => Promise<void>,
- *   reset: () => Promise<void>,
- *   stats: () => { pendingSignIns: number, issuedCodes: number, idpEntries: number },
- * }} RunningService
- * @typedef {{
- *   pendingSignIns: number,
- *   pendingSignInsPerBrowser: number,
- *   pendingSignInsPerAddress: number,
- *   idpEntries: number,
- *   idpEntriesPerAddress: number,
- *   tokenGrant: import('./http/rate-limit.js').RateLimit,
- *   login: import('./http/rate-limit.js').RateLimit,
- *   headersTimeoutMs: number,
- *   requestTimeoutMs: number,
- *   outboundTimeoutMs: number,
- *   sweepIntervalMs: number,
- *   compactAfterBytes: number,
- * }} Limits
- * @typedef {{
- *   port?: number,
- *   host?: string,
- *   baseUrl?: string,
- *   dataFile?: string,
- *   syncWrites?: boolean,
- *   redirectUris?: string[],
- *   quiet?: boolean,
- *   limits?: Partial<Limits>,
- *   onListening?: (baseUrl: string) => void | Promise<void>,
- * }} ServiceOptions
+ * @typedef {import('./types.js').ServiceOptions} ServiceOptions
+ * @typedef {import('./types.js').Limits} Limits
+ * @typedef {import('./types.js').RunningService & { store: Store, tokens: Tokens }} RunningService what the
+ *   package declares, and the store and tokens for this repository's tests
  */
 
 /** @type {Readonly<Limits>} */
@@ -114,6 +88,7 @@ export async function startService({
   port = 8787,
   host = '127.0.0.1',
   baseUrl: configuredBaseUrl,
+  fixtures,
   dataFile,
   syncWrites = false,
   redirectUris = [],
@@ -129,7 +104,15 @@ export async function startService({
       ? defaultBaseUrl(host, port)
       : undefined;
 
-  const store = await Store.open({ dataFile, sync: syncWrites, compactAfterBytes: limits.compactAfterBytes, log });
+  const seed = seedOf(fixtures);
+  await checkIdentityProviders(seed.profiles, limits.outboundTimeoutMs);
+  const store = await Store.open({
+    dataFile,
+    fixtures: seed,
+    sync: syncWrites,
+    compactAfterBytes: limits.compactAfterBytes,
+    log,
+  });
   const tokens = new Tokens(store);
   const rateLimits = {
     tokenGrant: new RateLimiter(limits.tokenGrant, 'token requests'),
@@ -151,6 +134,7 @@ export async function startService({
     service.baseUrl = baseUrl;
     service.issuer = issuer;
     service.idp = await EmbeddedIdp.create({
+      store,
       baseUrl,
       issuer,
       callbackUrl: `${baseUrl}/oidc/callback`,
@@ -228,6 +212,20 @@ export async function startService({
       rateLimits.login.clear();
     },
   };
+}
+
+/**
+ * The store's seed: the default fixtures, a fixtures file, or fixtures given as an object.
+ * @param {ServiceOptions['fixtures']} fixtures
+ * @returns {import('./domain/store.js').StoreData}
+ * @throws {FixturesError} naming every problem of the fixtures
+ */
+function seedOf(fixtures) {
+  if (fixtures === undefined) return defaultStoreData();
+  if (typeof fixtures === 'string' || fixtures instanceof URL) return storeDataOf(readFixtures(fixtures));
+  const problems = fixturesProblems(fixtures);
+  if (problems.length) throw new FixturesError('The fixtures given to startService()', problems);
+  return storeDataOf(fixtures);
 }
 
 /**

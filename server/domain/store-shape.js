@@ -93,8 +93,14 @@ const REQUIRED = {
   ),
 };
 
-/** Parts that may be missing (an older store, or one that never issued a token). */
-const OPTIONAL = { redirect_uris: listOf(string), signing_secret: string, journal_seq: number };
+/** Parts that may be missing (an older store, or one that never issued a token): the fixtures give them. */
+const OPTIONAL = {
+  redirect_uris: listOf(string),
+  clients: listOf(record({ client_id: string })),
+  idp_users: listOf(record({ sub: string, email: string, password: string, name: string })),
+  signing_secret: string,
+  journal_seq: number,
+};
 
 /**
  * What keeps `value` from being a store, or null when it is one.

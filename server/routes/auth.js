@@ -15,11 +15,11 @@
  *   the same member (the vendor's account switch).
  */
 import { badRequest, HttpError, notFound, unprocessable } from '../http/errors.js';
-import { CLIENTS } from '../domain/fixtures.js';
 import { readForm, readJson } from '../http/util.js';
 import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../domain/query.js';
 import { single } from '../domain/resources.js';
-import { isLoopback } from '../idp/sign-in.js';
+import { discoveryUrlProblem } from '../domain/fixtures-checks.js';
+import { sameSecret } from '../domain/secret.js';
 import { ACCOUNT_TOKEN_TTL_SECONDS } from '../domain/tokens.js';
 import { dataOfType, requiredString } from '../http/validate.js';
 
@@ -77,15 +77,17 @@ export const authRoutes = [
         return new HttpError(401, detail, { title: 'Unauthorized' });
       };
       if (!grant) throw badRequest('grant_type is required (implicit or client_credentials)');
+      // as the vendor's application keys: any client's id gets an implicit token; its secret, an operator's
+      const client = clientId ? ctx.service.store.client(clientId) : undefined;
       if (grant === 'implicit') {
-        if (clientId !== CLIENTS.storefront.clientId) throw refused('Unknown client_id for the implicit grant');
-        return { status: 200, body: await ctx.service.tokens.accessToken('implicit', clientId) };
+        if (!client) throw refused('Unknown client_id for the implicit grant');
+        return { status: 200, body: await ctx.service.tokens.accessToken('implicit', client.client_id) };
       }
       if (grant === 'client_credentials') {
-        if (clientId !== CLIENTS.admin.clientId || form.get('client_secret') !== CLIENTS.admin.clientSecret) {
+        if (!client?.client_secret || !sameSecret(form.get('client_secret'), client.client_secret)) {
           throw refused('Invalid client_id or client_secret');
         }
-        return { status: 200, body: await ctx.service.tokens.accessToken('client_credentials', clientId) };
+        return { status: 200, body: await ctx.service.tokens.accessToken('client_credentials', client.client_id) };
       }
       throw badRequest(`Unsupported grant_type "${grant}": use implicit or client_credentials`);
     },
@@ -146,25 +148,12 @@ export const authRoutes = [
       const discoveryUrl = requiredString(data, 'discovery_url');
       const clientId = requiredString(data, 'client_id');
       const clientSecret = requiredString(data, 'client_secret');
-      let url;
-      try {
-        url = new URL(discoveryUrl);
-      } catch {
-        throw unprocessable('data.discovery_url must be an absolute URL');
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw unprocessable('data.discovery_url must be an http(s) URL');
-      }
-      // the sign-in leg only talks plain http to a loopback identity provider (oauth4webapi refuses the rest)
-      if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw unprocessable(
-          'data.discovery_url must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])',
-        );
-      }
+      const problem = discoveryUrlProblem(discoveryUrl);
+      if (problem) throw unprocessable(`data.discovery_url ${problem}`);
       const profile = await ctx.service.store.createProfile({
         realm_id: realm,
         name,
-        discovery_url: url.href,
+        discovery_url: new URL(discoveryUrl).href,
         client_id: clientId,
         client_secret: clientSecret,
       });

@@ -40,7 +40,7 @@ export async function endSessionUrl(
   const options: HttpRequestOptions<'GET'> = {
     [customFetch]: fetch as HttpRequestOptions<'GET'>[typeof customFetch],
     // checkSignInEndpoint allows plain http only on a loopback address, and only for a page that is plain http too
-    [allowInsecureRequests]: issuer.protocol == 'http:',
+    [allowInsecureRequests]: issuer.protocol === 'http:',
   };
   let response: Response;
   try {

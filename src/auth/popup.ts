@@ -24,7 +24,7 @@ export function openPopup(): Window | null {
  */
 export function handToOpener(callback: SignInCallback): boolean {
   const opener = window.opener as Window | null;
-  if (window.name != POPUP_NAME || !opener) return false;
+  if (window.name !== POPUP_NAME || !opener) return false;
   opener.postMessage(callback, location.origin);
   return true;
 }

@@ -49,12 +49,12 @@ const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Da
 export function isSignIn(data: unknown): data is MemberSignIn {
   try {
     const { accountMemberId, accounts } = data as MemberSignIn;
-    const texts = (...values: unknown[]) => values.every((value) => value && typeof value == 'string');
+    const texts = (...values: unknown[]) => values.every((value) => value && typeof value === 'string');
     return (
       texts(accountMemberId) &&
       accounts.every(
         ({ accountId, accountName, token, expires }) =>
-          texts(accountId, token, expires) && typeof accountName == 'string' && !!Date.parse(expires),
+          texts(accountId, token, expires) && typeof accountName === 'string' && !!Date.parse(expires),
       )
     );
   } catch {
@@ -101,7 +101,7 @@ export class MemberSession {
   private constructor(clientId: string, mode?: SessionStorageMode) {
     this.clientId = clientId;
     this.#key = sessionKey(clientId);
-    this.#memory = mode == 'memory';
+    this.#memory = mode === 'memory';
     // An expired stored session ends silently (nobody listens yet).
     this.#data = this.#memory ? undefined : trusted(readStored(this.#key) as SessionData);
     this.#restored = !!this.#data;
@@ -138,8 +138,8 @@ export class MemberSession {
    * do not rewrite the storage.
    */
   useStorage(mode: SessionStorageMode): void {
-    const memory = mode == 'memory';
-    if (memory != this.#memory) {
+    const memory = mode === 'memory';
+    if (memory !== this.#memory) {
       this.#memory = memory;
       this.#persist();
       this.#channel?.close();
@@ -151,7 +151,7 @@ export class MemberSession {
   /** Keeps a sign-in (made here, unless `restored`) and tells the elements and, for one made here, the other tabs. */
   signIn(signIn: MemberSignIn, restored?: boolean): void {
     const { accounts } = signIn;
-    this.#data = { ...shared(signIn), selectedAccountId: accounts.length == 1 ? accounts[0].accountId : undefined };
+    this.#data = { ...shared(signIn), selectedAccountId: accounts.length === 1 ? accounts[0].accountId : undefined };
     this.#persist();
     if (!restored) this.#post({ session: shared(signIn) });
     this.#schedule();
@@ -193,7 +193,7 @@ export class MemberSession {
     this.#listeners.add(listener);
     const data = this.#data;
     // unless a sign-in or sign-out came first
-    if (this.#restored) queueMicrotask(() => data == this.#data && this.#announce(true));
+    if (this.#restored) queueMicrotask(() => data === this.#data && this.#announce(true));
     this.#restored = false;
     this.#schedule();
     return () => {
@@ -223,8 +223,8 @@ export class MemberSession {
       if ('ask' in data) {
         if (this.signedIn) this.#post({ session: shared(this.#data!) });
       } else if ('out' in data) {
-        this.#end(data.out == 'user' ? 'elsewhere' : data.out);
-      } else if (trusted(data.session) && data.session.accountMemberId != this.accountMemberId) {
+        this.#end(data.out === 'user' ? 'elsewhere' : data.out);
+      } else if (trusted(data.session) && data.session.accountMemberId !== this.accountMemberId) {
         this.signIn(data.session, true);
       }
     };

@@ -3,7 +3,8 @@
  * service over loopback HTTP, the service in a process of its own started from a data file (`--data`).
  *
  * For each size:
- * - start-up: from starting the process to the service answering, and its memory (RSS) then and at its peak;
+ * - start-up: from starting the process to the service answering, the CPU time that took, and its memory
+ *   (RSS) then and at its peak;
  * - the members list with a filter it has not seen (`like(name,*<first> <last>*)`, `sort=name`, 100 a page):
  *   the first one after start-up, then one after the other (median, p99); never the same filter twice, so
  *   never from the service's result cache;
@@ -252,6 +253,12 @@ async function benchSize(members) {
         value: Math.round(service.startMs),
         unit: 'ms',
         note: `process start → service answering, from --data with ${members.toLocaleString('en')} members and ${memberships.toLocaleString('en')} memberships; target at 1M ≤ 5,000 ms; load average ${loadBefore}`,
+      },
+      {
+        name: `${size}: start-up, CPU time`,
+        value: Math.round(service.startCpuMs),
+        unit: 'ms',
+        note: 'of the service process, all its threads: what a start costs, however busy the machine is',
       },
       {
         name: `${size}: RSS after start-up`,

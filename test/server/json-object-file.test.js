@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readJsonObject } from '../../server/domain/json-object-file.js';
+import { random } from '../support/random.js';
 
 /** Chunk sizes and batch sizes each text is read with: the smallest split every piece. */
 const SIZES = [
@@ -16,18 +17,6 @@ const SIZES = [
   { chunkBytes: 64, itemsPerParse: 3 },
   {},
 ];
-
-/** @param {number} seed a seeded random source (mulberry32), so that a failure can be repeated */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 /** Strings that look like the structure they sit in, escapes, and characters of two, three and four bytes. */
 const STRINGS = ['', 'ada', '"', '\\', '\\"', ',', '[', ']', '{', '}', ':', '\n', 'é', 'Ørsted', '€', '😀', '\u2028'];
@@ -95,7 +84,7 @@ function plain(text) {
 
 describe('a JSON object read piece by piece', () => {
   it('is what JSON.parse gives, in any layout', async () => {
-    const next = random(24);
+    const { next } = random(24);
     for (let round = 0; round < 60; round++) {
       const object = store(next);
       for (const space of [undefined, 1, '\t', ' \r\n ']) {
@@ -109,7 +98,7 @@ describe('a JSON object read piece by piece', () => {
   });
 
   it('hands each item of a list value to eachItem, once, in order', async () => {
-    const next = random(25);
+    const { next } = random(25);
     for (let round = 0; round < 20; round++) {
       const object = store(next);
       const file = join(dir, 'items.json');

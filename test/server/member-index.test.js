@@ -15,24 +15,7 @@ import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.j
 import { IdTable } from '../../server/domain/id-table.js';
 import { TextIndex } from '../../server/domain/text-index.js';
 import { atOnce } from '../../server/domain/time-slices.js';
-
-/**
- * A seeded random source (mulberry32), so that a failure names a run that can be repeated.
- * @param {number} seed
- */
-function random(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-  const int = (/** @type {number} */ n) => Math.floor(next() * n);
-  const pick = (/** @type {readonly any[]} */ list) => list[int(list.length)];
-  return { next, int, pick };
-}
+import { random } from '../support/random.js';
 
 /** Name parts with ties, case, punctuation, letters whose lower case differs in length or by place, and emoji. */
 const WORDS = ['Ada', 'ada', 'ADA', 'Lovelace', 'Grace', 'Hopper', 'Ørsted', 'İnci', 'ΣΟΦΙΑ', 'straße', "O'Brien"];

@@ -21,10 +21,16 @@ const suites = [
   ['service package', () => import('../bench/service-package.mjs').then((m) => m.benchServicePackage())],
 ];
 
+/** The machine's load average over 1, 5 and 15 minutes: the machine is shared, and the numbers move with it. */
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+const loadAtStart = load();
+
 const rows = [];
-const load = () => loadavg()[0].toFixed(1);
 for (const [suite, run] of suites) {
-  const atStart = load();
+  const atStart = loadavg()[0].toFixed(1);
   try {
     for (const row of await run()) rows.push({ suite, load: atStart, ...row });
   } catch (error) {
@@ -41,11 +47,8 @@ for (const [suite, run] of suites) {
 
 const browser = chromium ? spawnSync(chromium, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'no Chromium';
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${browser}`;
-console.log(
-  `\nstorefront-elements benchmarks on ${machine}; load average (1 / 5 / 15 min) at the end: ${loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ')}\n`,
-);
+console.log(`\nstorefront-elements benchmarks on ${machine}`);
+console.log(`load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${load()} at the end\n`);
 console.log('| suite | load | measure | value | unit | note |');
 console.log('| --- | ---: | --- | ---: | --- | --- |');
 for (const row of rows) {

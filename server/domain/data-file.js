@@ -17,6 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { readJsonObject } from './json-object-file.js';
 import { storeProblem } from './store-shape.js';
 
 /** Records written per slice of a snapshot; between slices other work runs. */
@@ -115,7 +116,8 @@ export class DataFile {
    * Reads FILE and its journal at start (before anything is served).
    * @param {string} file
    * @param {{ compactAfterBytes: number, sync?: boolean, log: (message: string) => void,
-   *   capture: () => SnapshotParts }} options `capture` gives the store's current contents for a snapshot
+   *   capture: () => SnapshotParts, eachRecord?: (record: unknown) => void }} options `capture` gives the
+   *   store's current contents for a snapshot; `eachRecord` is done to each item of FILE's lists as it is read
    * @returns {{ dataFile: DataFile, data: Record<string, unknown> | null, entries: JournalEntry[] }}
    *   `data` null: FILE does not exist yet; `entries`: the journal's changes after the snapshot, in order
    */
@@ -130,7 +132,8 @@ export class DataFile {
       /** @type {unknown} */
       let parsed;
       try {
-        parsed = JSON.parse(readFileSync(file, 'utf8'));
+        // without holding the text beside what is parsed from it; the whole text when that fails, for the message
+        parsed = readJsonObject(file, { eachItem: options.eachRecord }) ?? JSON.parse(readFileSync(file, 'utf8'));
       } catch (error) {
         throw refuse(file, `is not valid JSON (${/** @type {Error} */ (error).message})`);
       }

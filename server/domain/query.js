@@ -14,7 +14,7 @@
  * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
  * `ilike` is the vendor's case-insensitive `like`; since `like` already ignores case, the two match alike.
  */
-import { badRequest } from '../http/errors.js';
+import { badRequest, quoted } from '../http/errors.js';
 
 export const MAX_PAGE_VALUE = 10000;
 export const DEFAULT_PAGE_LIMIT = 25;
@@ -44,7 +44,7 @@ export function parseFilter(input, attributes) {
     if (!opMatch) fail('expected an operator (eq, like or ilike)');
     const op = /** @type {string} */ (opMatch?.[0]);
     if (op !== 'eq' && op !== 'like' && op !== 'ilike') {
-      throw badRequest(`Unknown filter operator "${op}": use eq, like or ilike`);
+      throw badRequest(`Unknown filter operator ${quoted(op)}: use eq, like or ilike`);
     }
     i += op.length;
     if (input[i] !== '(') fail(`expected "(" after ${op}`);
@@ -54,7 +54,7 @@ export function parseFilter(input, attributes) {
     const attr = /** @type {string} */ (attrMatch?.[0]);
     i += attr.length;
     if (!attributes.includes(attr)) {
-      throw badRequest(`Unknown filter attribute "${attr}": allowed are ${attributes.join(', ')}`);
+      throw badRequest(`Unknown filter attribute ${quoted(attr)}: allowed are ${attributes.join(', ')}`);
     }
     if (input[i] !== ',') fail(`expected "," after the attribute ${attr}`);
     i++;
@@ -184,7 +184,7 @@ export function parseSort(params, attributes) {
   const attribute = descending ? raw.slice(1) : raw;
   if (!attributes.includes(attribute)) {
     throw badRequest(
-      `Unknown sort attribute "${attribute}": allowed are ${attributes.join(', ')}, with - for descending`,
+      `Unknown sort attribute ${quoted(attribute)}: allowed are ${attributes.join(', ')}, with - for descending`,
     );
   }
   return { attribute, descending };

@@ -80,17 +80,19 @@ export class Store {
   }
 
   /**
-   * The store of a data file (created with the fixtures when it does not exist yet), or in memory.
-   * @param {{ dataFile?: string, compactAfterBytes?: number, sync?: boolean, log?: (message: string) => void }}
-   *   [options]
+   * The store of a data file (created with the fixtures when it does not exist yet), or in memory. With `repair`,
+   * damaged lines of the data file and its journal are dropped (each one logged) instead of refusing the start.
+   * @param {{ dataFile?: string, compactAfterBytes?: number, sync?: boolean, repair?: boolean,
+   *   log?: (message: string) => void }} [options]
    */
-  static async open({ dataFile, compactAfterBytes = 4 * 1024 * 1024, sync = false, log = () => {} } = {}) {
+  static async open({ dataFile, compactAfterBytes = 4 * 1024 * 1024, sync = false, repair, log = () => {} } = {}) {
     if (!dataFile) return new Store();
     /** @type {Store | undefined} */
     let store;
     const loaded = DataFile.load(dataFile, {
       compactAfterBytes,
       sync,
+      repair,
       log,
       capture: () => /** @type {Store} */ (store).#capture(),
     });
@@ -102,10 +104,16 @@ export class Store {
       data = { ...data, ...saved };
     }
     store = new Store(data);
-    for (const change of loaded.entries) store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
+    for (const change of loaded.entries) {
+      try {
+        store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
+      } catch (error) {
+        loaded.dataFile.damaged(change, /** @type {Error} */ (error).message);
+      }
+    }
     store.#file = loaded.dataFile;
     if (!store.data.signing_secret) store.#apply({ op: 'secret', value: newSecret() });
-    if (!loaded.data?.signing_secret || loaded.dataFile.behind) await loaded.dataFile.compact();
+    if (!loaded.data?.signing_secret || loaded.dataFile.behind) await loaded.dataFile.compactAtStart();
     return store;
   }
 

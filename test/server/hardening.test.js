@@ -39,22 +39,42 @@ function rawGet(target, headers = {}) {
 }
 
 describe('deeply nested bodies', () => {
-  it('answers 400 for a data.type nested 200,000 arrays deep, without echoing it', async () => {
-    const { status, body } = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+  it('refuses one nested deeper than the route reads (400) before parsing it, without echoing it', async () => {
+    const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
+    const { status, body } = await api(url, {
       method: 'POST',
       token: operator,
-      rawBody: `{"data": {"type": ${nested(200_000)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
+      rawBody: `{"data": {"type": ${nested(1000)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
     });
     assert.equal(status, 400);
     assert.equal(body.errors[0].status, '400');
     assert.equal(body.errors[0].title, 'Bad Request');
-    assert.match(body.errors[0].detail, /data\.type must be "account_membership"/);
-    assert.ok(body.errors[0].detail.length < 200, 'the value is not echoed');
+    assert.equal(body.errors[0].detail, 'The request body nests deeper than 8 levels');
+    // brackets inside strings are text, not nesting
+    const inString = await api(url, {
+      method: 'POST',
+      token: operator,
+      body: { data: { type: nested(1000), account_member_id: MEMBERS.ada.id } },
+    });
+    assert.equal(inString.status, 400);
+    assert.match(inString.body.errors[0].detail, /data\.type must be "account_membership"$/);
+  });
+
+  it('refuses one of 200,000 arrays (400 kB) as too large (413) for a route that reads a few hundred bytes', async () => {
+    const { status, body, headers } = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+      method: 'POST',
+      token: operator,
+      rawBody: `{"data": {"type": ${nested(200_000)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
+    });
+    assert.equal(status, 413);
+    assert.equal(body.errors[0].status, '413');
+    assert.equal(body.errors[0].detail, 'The body may be at most 8192 bytes here');
+    assert.equal(headers.get('connection'), 'close');
   });
 
   it('answers 400 for a non-string or very long data.type, and quotes a short wrong one back', async () => {
     const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
-    for (const type of [{ a: 1 }, 42, ['account_membership'], 'x'.repeat(10_000)]) {
+    for (const type of [{ a: 1 }, 42, ['account_membership'], 'x'.repeat(5_000)]) {
       const { status, body } = await api(url, {
         method: 'POST',
         token: operator,
@@ -73,21 +93,33 @@ describe('deeply nested bodies', () => {
   });
 
   it('answers 4xx, not 500, for a deeply nested body elsewhere', async () => {
-    const deep = nested(200_000);
-    const membership = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+    for (const depth of [100, 200_000]) {
+      const deep = nested(depth);
+      const membership = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+        method: 'POST',
+        token: operator,
+        rawBody: `{"data": {"type": "account_membership", "account_member_id": ${deep}}, "x": ${deep}}`,
+      });
+      assert.ok(membership.status >= 400 && membership.status < 500, String(membership.status));
+      const top = await api(`${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`, {
+        method: 'POST',
+        token: operator,
+        rawBody: deep,
+      });
+      assert.ok(top.status === 400 || top.status === 413, String(top.status));
+      const form = await api(`${base}/oauth/access_token`, { method: 'POST', rawBody: `{"grant_type": ${deep}}` });
+      assert.ok(form.status === 400 || form.status === 413, String(form.status));
+    }
+  });
+
+  it('reads a token request of a few hundred bytes, and refuses a larger one before reading it', async () => {
+    const big = await api(`${base}/oauth/access_token`, {
       method: 'POST',
-      token: operator,
-      rawBody: `{"data": {"type": "account_membership", "account_member_id": ${deep}}, "x": ${deep}}`,
+      rawBody: `grant_type=implicit&client_id=storefront&pad=${'x'.repeat(5000)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    assert.ok(membership.status >= 400 && membership.status < 500, String(membership.status));
-    const top = await api(`${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`, {
-      method: 'POST',
-      token: operator,
-      rawBody: deep,
-    });
-    assert.equal(top.status, 400);
-    const form = await api(`${base}/oauth/access_token`, { method: 'POST', rawBody: `{"grant_type": ${deep}}` });
-    assert.equal(form.status, 400);
+    assert.equal(big.status, 413);
+    assert.equal(big.body.errors[0].detail, 'The body may be at most 4096 bytes here');
   });
 });
 

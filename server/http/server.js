@@ -20,7 +20,7 @@ const IDLE_SOCKET_MS = 60_000;
  * before reading the answers is closed, and the requests it sent on are never worked on: otherwise one
  * connection could queue thousands of requests in one write and hold the event loop while never reading.
  */
-export const MAX_WAITING_PER_CONNECTION = 16;
+export const MAX_WAITING_PER_CONNECTION = 8;
 /** Requests answered on one connection; the last one's answer closes it (a new one is cheap). */
 export const MAX_REQUESTS_PER_CONNECTION = 1000;
 
@@ -53,6 +53,20 @@ function answerRaw(socket, status, detail) {
 }
 
 /**
+ * Closes a connection at once, and stops node's parser in the data it already read: a client can send thousands of
+ * requests in one write, and node would parse each one and make a request and a response object for it before the
+ * connection is gone. Node's parser hands each request's headers to its `onIncoming`, whose answer llhttp takes as
+ * the answer of its `on_headers_complete`: -1 is an error, which ends the parsing there. (Where node has no such
+ * parser, the requests left are dropped by the listener instead, one by one.)
+ * @param {import('node:net').Socket} socket
+ */
+function stopReading(socket) {
+  const parser = /** @type {{ parser?: { onIncoming?: unknown } }} */ (/** @type {unknown} */ (socket)).parser;
+  if (parser && typeof parser.onIncoming === 'function') parser.onIncoming = () => -1;
+  socket.destroy();
+}
+
+/**
  * The listener, behind the bounds per connection: a request over them is not handed on, and its connection is
  * closed.
  * @param {import('node:http').RequestListener} listener
@@ -69,7 +83,7 @@ function boundedPerConnection(listener) {
     counts.received++;
     counts.waiting++;
     if (counts.waiting > MAX_WAITING_PER_CONNECTION || counts.received > MAX_REQUESTS_PER_CONNECTION) {
-      socket.destroy();
+      stopReading(socket);
       return;
     }
     const answered = /** @type {{ received: number, waiting: number }} */ (counts);

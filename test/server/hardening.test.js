@@ -3,6 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { ACCOUNTS, MEMBERS, REALM_ID } from '../../server/domain/fixtures.js';
 import { api } from '../support/service-client.js';
@@ -120,6 +121,66 @@ describe('deeply nested bodies', () => {
     });
     assert.equal(big.status, 413);
     assert.equal(big.body.errors[0].detail, 'The body may be at most 4096 bytes here');
+  });
+});
+
+describe('connections', () => {
+  /**
+   * Writes `requests` on one connection at once and reads until `enough` says so, or the service closes it.
+   * @param {string} requests
+   * @param {(text: string) => boolean} enough
+   * @returns {Promise<{ text: string, closed: boolean }>}
+   */
+  function pipeline(requests, enough = () => false) {
+    const { hostname, port } = new URL(base);
+    return new Promise((resolve) => {
+      const socket = connect(Number(port), hostname);
+      let text = '';
+      const done = (/** @type {boolean} */ closed) => {
+        socket.destroy();
+        resolve({ text, closed });
+      };
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => {
+        text += chunk;
+        if (enough(text)) done(false);
+      });
+      socket.on('close', () => done(true));
+      socket.on('error', () => {});
+      socket.write(requests);
+    });
+  }
+  const health = (/** @type {number} */ count) => 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(count);
+  const answers = (/** @type {string} */ text) => text.split('HTTP/1.1 200 OK').length - 1;
+
+  it('answers up to 8 pipelined requests on one connection', async () => {
+    const { text, closed } = await pipeline(health(8), (received) => answers(received) === 8);
+    assert.equal(answers(text), 8);
+    assert.equal(closed, false);
+  });
+
+  it('closes a connection that sends thousands of requests at once, without working on them', async () => {
+    const { text, closed } = await pipeline(health(2000));
+    assert.ok(closed, 'the service closed it');
+    assert.ok(answers(text) <= 8, `${answers(text)} answers`);
+  });
+
+  it('closes a connection after its 1,000th answer', async () => {
+    const { hostname, port } = new URL(base);
+    const socket = connect(Number(port), hostname);
+    socket.setEncoding('utf8');
+    let text = '';
+    let closed = false;
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('close', () => (closed = true));
+    for (let i = 1; i <= 1000; i++) {
+      text = '';
+      socket.write(health(1));
+      // each answer is read before the next request goes
+      while (!text.endsWith('{"status":"ok"}') && !closed) await new Promise((resolve) => socket.once('data', resolve));
+      assert.equal(/connection: close/i.test(text), i === 1000, `answer ${i}`);
+    }
+    await new Promise((resolve) => (closed ? resolve(undefined) : socket.once('close', resolve)));
   });
 });
 

@@ -25,12 +25,14 @@ function fillLocalStorage(): void {
   for (let size = 2 ** 20; size >= 1; size = Math.floor(size / 2)) {
     for (;;) {
       try {
+        // eslint-disable-next-line no-restricted-properties -- filler, the storage of a busy store page
         localStorage.setItem(`${FILLER}${count++}`, 'x'.repeat(size));
       } catch {
         break;
       }
     }
   }
+  // eslint-disable-next-line no-restricted-properties -- one more filler, to prove there is no room
   expect(() => localStorage.setItem(`${FILLER}proof`, 'x'), 'localStorage is full').to.throw();
 }
 

@@ -5,7 +5,6 @@
  * redirect: the callback's state must name a live transaction of that page.
  */
 import type { SignInCallback } from './callback.js';
-import { createState } from './pkce.js';
 
 /** How the name of a sign-in window starts; a page opened under such a name hands a callback to its opener. */
 const POPUP_NAME_PREFIX = 'storefront-elements-sign-in:';
@@ -17,7 +16,8 @@ const POPUP_NAME_PREFIX = 'storefront-elements-sign-in:';
  * sign-in.
  */
 export function openPopup(): Window | null {
-  return open('', `${POPUP_NAME_PREFIX}${createState()}`, 'popup,width=480,height=680');
+  const random = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('');
+  return open('', `${POPUP_NAME_PREFIX}${random}`, 'popup,width=480,height=680');
 }
 
 /**

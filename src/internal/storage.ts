@@ -112,9 +112,6 @@ function writeMarker(key: string, signedOut: boolean): void {
     }
   } else if (!writeMarkerCookie(key, true)) {
     signedOutHere.add(key);
-    console.warn(
-      'storefront-elements: this browser could keep no record of the sign-out (its storage is full or blocked); ' +
-        'a sign-in from this page asks for the password, one from another page may not.',
-    );
+    console.warn('storefront-elements: no room to keep the sign-out; only this page knows to ask for the password.');
   }
 }

@@ -103,7 +103,7 @@ describe('a shared computer whose storage is full', function () {
     try {
       (await waitForPart(el, 'sign-out')).click();
       await waitForPart(el, 'button');
-      expect(String(warnings[0])).to.match(/could keep no record of the sign-out/);
+      expect(String(warnings[0])).to.match(/no room to keep the sign-out/);
       expect(signedOutHere.has(MARKER)).to.equal(true);
       const url = (await startSignIn(el)).detail.url;
       expect(new URL(url).searchParams.get('prompt')).to.equal('login');

@@ -1,16 +1,21 @@
-// `npm run docs`: writes the element reference into README.md, between
-// `<!-- ELEMENTS:START -->` and `<!-- ELEMENTS:END -->`, from custom-elements.json (run `npm run build` first).
-// `node scripts/manifest-docs.mjs --check` changes nothing and fails when README's section differs from
-// what the manifest gives (`npm test` runs it), so the reference cannot drift from the elements' JSDoc.
+// `npm run docs`: writes from custom-elements.json (run `npm run build` first) the element reference into
+// docs/elements.md, between `<!-- ELEMENTS:START -->` and `<!-- ELEMENTS:END -->`, and the table of the elements
+// into README.md, between `<!-- ELEMENT-TABLE:START -->` and `<!-- ELEMENT-TABLE:END -->`.
+// `node scripts/manifest-docs.mjs --check` changes nothing and fails when a section differs from what the
+// manifest gives (`npm test` runs it), so the docs cannot drift from the elements' JSDoc.
 //
-// Options: --check, --manifest FILE (default custom-elements.json), --readme FILE (default README.md).
+// Options: --check, --manifest FILE (default custom-elements.json), --reference FILE (default docs/elements.md),
+// --readme FILE (default README.md).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { elementsOf, firstParagraph, readManifest } from './manifest-lib.mjs';
 
 export const START = '<!-- ELEMENTS:START -->';
 export const END = '<!-- ELEMENTS:END -->';
+export const TABLE_START = '<!-- ELEMENT-TABLE:START -->';
+export const TABLE_END = '<!-- ELEMENT-TABLE:END -->';
 const NOTE =
   '<!-- Generated from custom-elements.json by `npm run docs`; `npm test` checks it. Edit the JSDoc, not this. -->';
 
@@ -138,27 +143,46 @@ export function renderElements(manifest) {
   return lines.join('\n');
 }
 
-/** README text with the section replaced (markers added under "## Elements" at the end if absent). */
-export function withSection(readme, section) {
-  const block = `${START}\n${section}\n${END}`;
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start !== -1 && end > start) return readme.slice(0, start) + block + readme.slice(end + END.length);
-  const heading = /^## Elements[ \t]*$/m.exec(readme);
+/** README's table of the elements: each tag linked to its part of the reference (`reference`, a relative link). */
+export function renderElementTable(manifest, reference) {
+  const elements = elementsOf(manifest);
+  const lines = [NOTE, ''];
+  if (!elements.length) return [...lines, '_custom-elements.json lists no elements._'].join('\n');
+  lines.push(
+    ...table(
+      ['Element', 'What it does'],
+      elements.map((e) => [`[\`<${e.tagName}>\`](${reference}#${e.tagName})`, cell(e.summary) || '_No summary._']),
+    ),
+  );
+  while (lines.at(-1) === '') lines.pop();
+  return lines.join('\n');
+}
+
+/** Markers around the reference in docs/elements.md, and around the table in README.md. */
+export const REFERENCE = { start: START, end: END };
+export const TABLE = { start: TABLE_START, end: TABLE_END };
+
+/** The text with the section between `markers` replaced (added under "## Elements" at the end if absent). */
+export function withSection(text, section, markers = REFERENCE) {
+  const block = `${markers.start}\n${section}\n${markers.end}`;
+  const start = text.indexOf(markers.start);
+  const end = text.indexOf(markers.end);
+  if (start !== -1 && end > start) return text.slice(0, start) + block + text.slice(end + markers.end.length);
+  const heading = /^## Elements[ \t]*$/m.exec(text);
   if (heading) {
     const at = heading.index + heading[0].length;
-    return `${readme.slice(0, at)}\n\n${block}\n${readme.slice(at).replace(/^\n+/, '\n')}`;
+    return `${text.slice(0, at)}\n\n${block}\n${text.slice(at).replace(/^\n+/, '\n')}`;
   }
-  return `${readme.replace(/\s*$/, '')}\n\n## Elements\n\n${block}\n`;
+  return `${text.replace(/\s*$/, '')}\n\n## Elements\n\n${block}\n`;
 }
 
 /** The section currently between the markers, or undefined. */
-export function currentSection(readme) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
+export function currentSection(text, markers = REFERENCE) {
+  const start = text.indexOf(markers.start);
+  const end = text.indexOf(markers.end);
   if (start === -1 || end <= start) return undefined;
-  return readme
-    .slice(start + START.length, end)
+  return text
+    .slice(start + markers.start.length, end)
     .replace(/^\n/, '')
     .replace(/\n$/, '');
 }
@@ -172,11 +196,47 @@ function firstDifference(actual, expected) {
   return undefined;
 }
 
+/** Checks (or writes) one generated section of one file; returns whether it is as the manifest gives it. */
+function update(file, section, markers, check) {
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (check) {
+    const current = currentSection(text, markers);
+    if (current === undefined) {
+      console.error(
+        `manifest-docs: ${file} has no ${markers.start} … ${markers.end} section; run \`npm run docs\` and commit ${file}.`,
+      );
+      return false;
+    }
+    const difference = firstDifference(current, section);
+    if (difference) {
+      console.error(
+        `manifest-docs: the generated section of ${file} differs from the manifest; ` +
+          `run \`npm run build && npm run docs\` and commit ${file}.\n` +
+          `  first difference, line ${difference.line} of the section:\n` +
+          `    ${file}: ${difference.actual ?? '(end of section)'}\n` +
+          `    manifest: ${difference.expected ?? '(end of section)'}`,
+      );
+      return false;
+    }
+    console.log(`manifest-docs: ${file} matches the manifest.`);
+    return true;
+  }
+  const updated = withSection(text, section, markers);
+  if (updated === text) {
+    console.log(`manifest-docs: ${file} already up to date.`);
+  } else {
+    writeFileSync(file, updated);
+    console.log(`manifest-docs: wrote the generated section of ${file}.`);
+  }
+  return true;
+}
+
 function main() {
   const { values } = parseArgs({
     options: {
       check: { type: 'boolean', default: false },
       manifest: { type: 'string', default: 'custom-elements.json' },
+      reference: { type: 'string', default: 'docs/elements.md' },
       readme: { type: 'string', default: 'README.md' },
     },
   });
@@ -184,40 +244,13 @@ function main() {
     console.error(`manifest-docs: ${values.manifest} not found; run \`npm run build\` first.`);
     return 1;
   }
-  const section = renderElements(readManifest(values.manifest));
-  const readme = existsSync(values.readme) ? readFileSync(values.readme, 'utf8') : '';
-
-  if (values.check) {
-    const current = currentSection(readme);
-    if (current === undefined) {
-      console.error(
-        `manifest-docs: ${values.readme} has no ${START} … ${END} section; run \`npm run docs\` and commit README.md.`,
-      );
-      return 1;
-    }
-    const difference = firstDifference(current, section);
-    if (difference) {
-      console.error(
-        `manifest-docs: the element reference in ${values.readme} differs from ${values.manifest}; ` +
-          'run `npm run build && npm run docs` and commit README.md.\n' +
-          `  first difference, line ${difference.line} of the section:\n` +
-          `    README:   ${difference.actual ?? '(end of section)'}\n` +
-          `    manifest: ${difference.expected ?? '(end of section)'}`,
-      );
-      return 1;
-    }
-    console.log(`manifest-docs: ${values.readme} matches ${values.manifest}.`);
-    return 0;
-  }
-
-  const updated = withSection(readme, section);
-  if (updated === readme) {
-    console.log(`manifest-docs: ${values.readme} already up to date.`);
-  } else {
-    writeFileSync(values.readme, updated);
-    console.log(`manifest-docs: wrote the element reference into ${values.readme}.`);
-  }
-  return 0;
+  const manifest = readManifest(values.manifest);
+  const link = relative(dirname(values.readme), values.reference).replace(/\\/g, '/');
+  const results = [
+    update(values.reference, renderElements(manifest), REFERENCE, values.check),
+    update(values.readme, renderElementTable(manifest, link), TABLE, values.check),
+  ];
+  return results.every(Boolean) ? 0 : 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main();

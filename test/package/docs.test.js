@@ -1,14 +1,23 @@
-// The docs and editor data come from custom-elements.json: README's element reference must match it, and the
+// The docs and editor data come from custom-elements.json: the element reference (docs/elements.md) and README's
+// table of the elements must match it, and the
 // manifest must describe every element fully. Needs `npm run build` first (npm test runs it before these tests).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { elementsOf, normalizeManifest, readManifest } from '../../scripts/manifest-lib.mjs';
-import { currentSection, END, renderElements, START, withSection } from '../../scripts/manifest-docs.mjs';
+import {
+  currentSection,
+  END,
+  renderElements,
+  renderElementTable,
+  START,
+  TABLE,
+  withSection,
+} from '../../scripts/manifest-docs.mjs';
 import { customData, literalValues } from '../../scripts/vscode-data.mjs';
 
 const ELEMENTS = ['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'];
@@ -17,7 +26,7 @@ function docs(...args) {
   return spawnSync(process.execPath, ['scripts/manifest-docs.mjs', ...args], { encoding: 'utf8' });
 }
 
-test('README.md element reference matches custom-elements.json (npm run docs --check)', () => {
+test('docs/elements.md and README.md match custom-elements.json (npm run docs --check)', () => {
   const result = docs('--check');
   assert.equal(result.status, 0, `${result.stderr}${result.stdout}`);
 });
@@ -204,22 +213,36 @@ test('renderElements: tables with escaped pipes; withSection adds the markers on
   assert.ok(twice.endsWith(`${END}\n`));
 });
 
-test('--check fails with a clear message when README differs, and passes after writing', () => {
+test("renderElementTable: one row per element, linked to the element's heading of the reference", () => {
+  const table = renderElementTable(normalizeManifest(handMade()), 'docs/elements.md');
+  assert.match(table, /\| \[`<x-thing>`\]\(docs\/elements\.md#x-thing\) \| A thing \\\| with a pipe\. \|/);
+  const readme = withSection('# x\n\n## Elements\n\nText.\n', table, TABLE);
+  assert.equal(currentSection(readme, TABLE), table);
+  assert.equal(currentSection(readme), undefined, 'the table is not the reference');
+});
+
+test('--check fails with a clear message when a page differs, and passes after writing', () => {
   const dir = mkdtempSync(join(tmpdir(), 'manifest-docs-'));
   const manifest = join(dir, 'custom-elements.json');
+  const reference = join(dir, 'docs', 'elements.md');
   const readme = join(dir, 'README.md');
+  const files = ['--manifest', manifest, '--reference', reference, '--readme', readme];
   writeFileSync(manifest, JSON.stringify(handMade()));
+  mkdirSync(join(dir, 'docs'));
+  writeFileSync(reference, '# x\n');
   writeFileSync(readme, '# x\n');
-  let result = docs('--check', '--manifest', manifest, '--readme', readme);
+  let result = docs('--check', ...files);
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /no <!-- ELEMENTS:START -->/);
-  assert.equal(docs('--manifest', manifest, '--readme', readme).status, 0);
-  assert.equal(docs('--check', '--manifest', manifest, '--readme', readme).status, 0);
-  writeFileSync(readme, readFileSync(readme, 'utf8').replace('Mode.', 'Mood.'));
-  result = docs('--check', '--manifest', manifest, '--readme', readme);
+  assert.match(result.stderr, /elements\.md has no <!-- ELEMENTS:START -->/);
+  assert.match(result.stderr, /README\.md has no <!-- ELEMENT-TABLE:START -->/);
+  assert.equal(docs(...files).status, 0);
+  assert.equal(docs('--check', ...files).status, 0);
+  assert.match(readFileSync(readme, 'utf8'), /\]\(docs\/elements\.md#x-thing\)/, 'README links the reference');
+  writeFileSync(reference, readFileSync(reference, 'utf8').replace('Mode.', 'Mood.'));
+  result = docs('--check', ...files);
   assert.equal(result.status, 1);
-  assert.match(result.stderr, /differs from .*custom-elements\.json; run `npm run build && npm run docs`/);
-  assert.match(result.stderr, /README: .*Mood\..*\n.*manifest: .*Mode\./);
+  assert.match(result.stderr, /elements\.md differs from the manifest; run `npm run build && npm run docs`/);
+  assert.match(result.stderr, /elements\.md: .*Mood\..*\n.*manifest: .*Mode\./);
 });
 
 test('customData: VS Code custom data 1.1 with enum values and boolean attributes', () => {

@@ -1,5 +1,5 @@
 // What `import … from 'storefront-elements'` gives is a promise: this list is it. A name added to or removed
-// from src/index.ts fails here until the list (and README's "What the package exports") says so too.
+// from src/index.ts fails here until the list (and docs/frameworks.md's "What the package exports") says so too.
 // Reads the built declarations (dist/index.d.ts); needs `npm run build` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

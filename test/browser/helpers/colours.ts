@@ -8,7 +8,7 @@ import { emulateMedia } from '@web/test-runner-commands';
 export type Rgba = [number, number, number, number];
 
 /**
- * The default palettes as the README documents them: four colours a scheme, and muted text, the alternate
+ * The default palettes as docs/theming.md documents them: four colours a scheme, and muted text, the alternate
  * surface and borders mixed from text and surface (72 %, 6 % and 22 % text).
  */
 export const PALETTES = {

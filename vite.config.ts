@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { apiPages } from './demo/api-pages.js';
 import { demoApi } from './demo/dev-api.js';
 
 // Paths from this file, so the root and the pages are found whichever folder Vite starts in. Vite's dependency
@@ -20,10 +21,17 @@ export default defineConfig({
   build: {
     outDir: '../dist-demo',
     emptyOutDir: true,
-    rolldownOptions: { input: { index: resolve(root, 'index.html'), admin: resolve(root, 'admin.html') } },
+    rolldownOptions: {
+      input: {
+        index: resolve(root, 'index.html'),
+        admin: resolve(root, 'admin.html'),
+        api: resolve(root, 'api.html'),
+      },
+    },
   },
   plugins: [
     demoApi({ serviceUrl }),
+    apiPages(),
     // The pages name the service with a placeholder, so the demo follows SERVICE_PORT / SERVICE_URL.
     {
       name: 'demo-service-url',

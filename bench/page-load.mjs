@@ -5,7 +5,7 @@
 // (and does not show the page) are in the count.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -15,14 +15,15 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 const RUNS = 15;
 
 function servePage(serviceUrl) {
-  const bundle = readFileSync('dist/storefront-elements.js');
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
 <script type="module" src="/storefront-elements.js"></script></head>
 <body><account-sign-in base-url="${serviceUrl}" client-id="storefront"></account-sign-in></body></html>`;
   const server = createServer((req, res) => {
-    if (req.url?.startsWith('/storefront-elements.js')) {
+    // the entry file and the chunks it imports (its core, chunks/storefront-elements-<hash>.js)
+    const file = /^\/((?:chunks\/)?[\w-]+\.js)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
+    if (file && existsSync(`dist/${file}`)) {
       res.writeHead(200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'max-age=3600' });
-      res.end(bundle);
+      res.end(readFileSync(`dist/${file}`));
     } else {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end(page);

@@ -1,7 +1,8 @@
 // `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { buildBundle, buildModules } from './bundle.mjs';
+import { buildBundle, buildModules, SELF_CONTAINED } from './bundle.mjs';
+import { printSizes, writeIntegrity } from './integrity.mjs';
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit' });
@@ -21,13 +22,11 @@ await buildModules({
 });
 run('npx', ['tsc', '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);
 
-// 2. Self-contained files for a plain <script type="module">: lit included, fully minified.
-const bundles = {
-  'storefront-elements': 'src/bundles/storefront-elements.ts',
-  'storefront-operator': 'src/bundles/storefront-operator.ts',
-};
-for (const [name, entry] of Object.entries(bundles)) {
-  await buildBundle({ entry, outDir: 'dist', fileName: `${name}.js`, logLevel: 'warn' });
+// 2. Self-contained files for a plain <script type="module">: lit included, fully minified. One with parts is a
+//    one-line entry over its core, chunks/<name>-<hash>.js, which the parts import by that plain address (see
+//    bundle.mjs).
+for (const [name, { entry, core }] of Object.entries(SELF_CONTAINED)) {
+  await buildBundle({ entry, outDir: 'dist', fileName: `${name}.js`, logLevel: 'warn', core });
 }
 
 // 3. dist/locales/<language>.js, one self-contained file per language module of src/locales/: the same file serves
@@ -57,4 +56,9 @@ run('npx', [
 
 // 5. dist/vscode.html-custom-data.json from the manifest, so editors complete our tags.
 run('node', ['scripts/vscode-data.mjs']);
+// 6. dist/integrity.json: the Subresource Integrity value of each file a page loads by address, and their sizes,
+//    from this build.
+const files = Object.keys(writeIntegrity('dist'));
+console.log(`integrity: wrote dist/integrity.json (${files.length} files)`);
+printSizes('dist');
 console.log('built dist/ and custom-elements.json');

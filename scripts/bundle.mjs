@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import MagicString from 'magic-string';
 import { minify } from 'terser';
 import { build } from 'vite';
@@ -6,14 +7,17 @@ import { litStaticProperties } from './lit-static-properties.mjs';
 
 /**
  * Minifies the `html` and `css` template literals of our own sources, so the source stays readable CSS and
- * markup while the shipped file carries no indentation or comments inside them.
+ * markup while the shipped file carries no indentation or comments inside them. minify-literals 1.x (the line that
+ * runs on Node 20) leaves quotes around attribute values and runs clean-css at level 1 unless told otherwise;
+ * lit reads unquoted attribute values (`aria-selected=${…}`) as it reads quoted ones.
  */
 function minifyTemplateLiterals() {
+  const minifyOptions = { removeAttributeQuotes: true, minifyCSS: { level: 2 } };
   return {
     name: 'minify-template-literals',
     async transform(code, id) {
       if (!/\/src\/.*\.ts$/.test(id)) return null;
-      return minifyHTMLLiterals(code, { fileName: id });
+      return minifyHTMLLiterals(code, { fileName: id, minifyOptions });
     },
   };
 }
@@ -68,6 +72,41 @@ function minifyAgain() {
 }
 
 /**
+ * The self-contained files `npm run build` ships, by name: their entry module, and whether the file is a one-line
+ * entry over its core (a file with parts is; see coreGroup). The operator file has no parts and stays one file.
+ */
+export const SELF_CONTAINED = {
+  'storefront-elements': { entry: 'src/bundles/storefront-elements.ts', core: true },
+  'storefront-operator': { entry: 'src/bundles/storefront-operator.ts', core: false },
+};
+
+/**
+ * The chunk group that holds every module the entry imports statically (all a page runs on load), so that the
+ * entry file is left a one-line re-export of `chunks/<name>-<hash>.js`. A part imports what it shares from that
+ * chunk by its own plain, content-hashed address, whatever address the page loaded the entry file by (`?v=123`
+ * included): the browser keeps one copy of the elements.
+ */
+function coreGroup(entry, fileName) {
+  let reachable;
+  return {
+    debugName: 'core',
+    name(id, context) {
+      const getModuleInfo = (module) => context.getModuleInfo(module);
+      if (!reachable) {
+        const start = [...(getModuleInfo(resolve(entry))?.importedIds ?? []), resolve(entry)];
+        reachable = new Set();
+        for (let next = start.pop(); next; next = start.pop()) {
+          if (reachable.has(next)) continue;
+          reachable.add(next);
+          start.push(...(getModuleInfo(next)?.importedIds ?? []));
+        }
+      }
+      return reachable.has(id) ? fileName.replace(/\.js$/, '') : null;
+    },
+  };
+}
+
+/**
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
  * included, ES2022, fully minified (Vite 8 leaves ES output partly unminified unless told).
  *
@@ -78,7 +117,15 @@ function minifyAgain() {
  * Returns the bundler's output chunks, the entry first (code, map, and the modules each holds); `write: false`
  * keeps them off the disk. A `'hidden'` source map leaves the code byte for byte as shipped.
  */
-export async function buildBundle({ entry, outDir, fileName, sourcemap = false, write = true, logLevel = 'silent' }) {
+export async function buildBundle({
+  entry,
+  outDir,
+  fileName,
+  sourcemap = false,
+  write = true,
+  logLevel = 'silent',
+  core = false,
+}) {
   const result = await build({
     configFile: false,
     logLevel,
@@ -95,7 +142,13 @@ export async function buildBundle({ entry, outDir, fileName, sourcemap = false, 
         // the bundle may export more than its entry module (under short names), so that what it shares with a
         // part stays in it rather than in a third file every page would load too
         preserveEntrySignatures: 'allow-extension',
-        output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
+        // the core chunk stays a chunk of its own rather than merged back into the entry that alone imports it
+        ...(core && { experimental: { chunkOptimization: { mergeCommonChunks: false } } }),
+        output: {
+          minify: true,
+          chunkFileNames: 'chunks/[name]-[hash].js',
+          ...(core && { codeSplitting: { groups: [coreGroup(entry, fileName)] } }),
+        },
       },
     },
   });

@@ -74,10 +74,14 @@ function mergeEvents(events, eventNames) {
   return [...byName.values()];
 }
 
-/** Fills in tag names (from `static defaultTag = '...'`) and event names (from Event classes' `eventName`). */
+/**
+ * Fills in tag names (from `static defaultTag = '...'`), the module's `custom-element-definition` export of each
+ * tag (which readers of the manifest such as api-viewer-element look for) and event names (from Event classes'
+ * `eventName`).
+ */
 export function normalizeManifest(manifest) {
   const eventNames = eventNamesByClass(manifest);
-  for (const { declaration } of classDeclarations(manifest)) {
+  for (const { module, declaration } of classDeclarations(manifest)) {
     if (!declaration.tagName) {
       const defaultTag = (declaration.members ?? []).find((m) => m.static && m.name === 'defaultTag');
       const tag = unquote(defaultTag?.default);
@@ -85,6 +89,21 @@ export function normalizeManifest(manifest) {
         declaration.tagName = tag;
         declaration.customElement = true;
       }
+    }
+    // the analyzer reads `customElements.define(tag, this)` in define() as a definition of an element named "tag"
+    if (module.exports) {
+      module.exports = module.exports.filter((e) => e.kind !== 'custom-element-definition' || e.name.includes('-'));
+    }
+    const tagName = declaration.tagName;
+    if (tagName && !module.exports?.some((e) => e.kind === 'custom-element-definition' && e.name === tagName)) {
+      module.exports = [
+        ...(module.exports ?? []),
+        {
+          kind: 'custom-element-definition',
+          name: tagName,
+          declaration: { name: declaration.name, module: module.path },
+        },
+      ];
     }
     if (declaration.events) declaration.events = mergeEvents(declaration.events, eventNames);
   }

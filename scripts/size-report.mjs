@@ -16,7 +16,7 @@ import { decode } from '@jridgewell/sourcemap-codec';
 import { basename, dirname, extname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildBundle } from './bundle.mjs';
+import { buildBundle, SELF_CONTAINED } from './bundle.mjs';
 
 /** Rows for bytes that no source module produced. */
 export const BUNDLER = '(written by the bundler)';
@@ -110,14 +110,31 @@ function fileReport({ fileName, code, map, modules: info }, outDir) {
  *   total: { bytes: number, gzip: number } }>} the bundle's own file (what every page loads), each part (a file
  *   under chunks/ that a page loads when it first needs it), and the total of every file a page can load
  */
-export async function sizeReport(entry) {
+export async function sizeReport(entry, { core = shippedWithCore(entry) } = {}) {
   const outDir = resolve('dist');
   const fileName = `${basename(entry, extname(entry))}.js`;
-  const [bundle, ...chunks] = await buildBundle({ entry, outDir, fileName, sourcemap: 'hidden', write: false });
-  const parts = chunks.map((chunk) => fileReport(chunk, outDir));
-  const files = [fileReport(bundle, outDir), ...parts];
+  const [entryChunk, ...chunks] = await buildBundle({
+    entry,
+    outDir,
+    fileName,
+    sourcemap: 'hidden',
+    write: false,
+    core,
+  });
+  // the entry file is one line over its core (chunks/<name>-<hash>.js): together, what every page loads
+  const main = chunks.find((chunk) => entryChunk.imports.includes(chunk.fileName)) ?? entryChunk;
+  const parts = chunks.filter((chunk) => chunk !== main).map((chunk) => fileReport(chunk, outDir));
+  const entryFile = { file: entryChunk.fileName, bytes: Buffer.byteLength(entryChunk.code), gzip: 0 };
+  entryFile.gzip = gzipBytes(entryChunk.code);
+  const files = [fileReport(main, outDir), ...parts, ...(main === entryChunk ? [] : [entryFile])];
   const sum = (key) => files.reduce((total, file) => total + file[key], 0);
-  return { ...files[0], parts, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
+  return { ...files[0], entry: entryFile, parts, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
+}
+
+/** Whether `npm run build` ships this entry's file over a core (any other entry is reported that way too). */
+function shippedWithCore(entry) {
+  const shipped = Object.values(SELF_CONTAINED).find((file) => resolve(file.entry) === resolve(entry));
+  return shipped?.core ?? true;
 }
 
 /** The group a row belongs to: this package's own modules, an npm package, or the bundler's and gzip's bytes. */
@@ -163,6 +180,10 @@ function printFile(title, file) {
 }
 
 function print(entry, report) {
+  console.log(
+    `${report.entry.file}: ${number(report.entry.bytes)} bytes, ${number(report.entry.gzip)} gzip, ` +
+      `the one-line entry over ${report.file}\n`,
+  );
   printFile(`${entry} (${report.file})`, report);
   for (const part of report.parts) {
     console.log('');
@@ -171,7 +192,8 @@ function print(entry, report) {
   if (report.parts.length) {
     const parts = report.parts.reduce((total, part) => total + part.gzip, 0);
     console.log(
-      `\n${report.file}: ${number(report.gzip)} bytes gzip on every page; its ${report.parts.length} part(s) ` +
+      `\n${report.entry.file} and ${report.file}: ${number(report.gzip + report.entry.gzip)} bytes gzip on every ` +
+        `page; its ${report.parts.length} part(s) ` +
         `${number(parts)}; every file a page can load ${number(report.total.gzip)} bytes gzip`,
     );
   }

@@ -20,7 +20,7 @@ const IDLE_SOCKET_MS = 60_000;
  * before reading the answers is closed, and the requests it sent on are never worked on: otherwise one
  * connection could queue thousands of requests in one write and hold the event loop while never reading.
  */
-export const MAX_WAITING_PER_CONNECTION = 8;
+export const MAX_WAITING_PER_CONNECTION = 4;
 /** Requests answered on one connection; the last one's answer closes it (a new one is cheap). */
 export const MAX_REQUESTS_PER_CONNECTION = 1000;
 

@@ -11,7 +11,8 @@ export type StorefrontErrorCode =
   | 'unsafe_endpoint'
   | 'not_configured'
   | 'insecure_context'
-  | 'popup_closed';
+  | 'popup_closed'
+  | 'part_unavailable';
 
 /**
  * The one error type of the library. `code` says what kind of failure it was; an HTTP failure also

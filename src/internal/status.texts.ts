@@ -9,6 +9,8 @@ export const errorTexts = {
   retryLabel: 'Try again',
   /** The store could not be reached (`network_error`). */
   networkErrorText: 'The store could not be reached. Check your connection and try again.',
+  /** A file of the element, loaded on first use, could not be loaded (`part_unavailable`). */
+  partUnavailableText: 'A file this element needs could not be loaded. Check your connection and try again.',
   /** The store's answer could not be read (`invalid_response`). */
   invalidResponseText: 'The store sent an answer that could not be read. Please try again.',
   /** The page asked for a list the store would refuse, e.g. a page size over 10000 (`invalid_query`). */

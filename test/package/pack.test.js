@@ -18,6 +18,9 @@ const allowed = [
   /^dist\/.+\.js$/,
   /^dist\/.+\.d\.ts$/,
   /^dist\/vscode\.html-custom-data\.json$/,
+  /^dist\/integrity\.json$/,
+  /^docs\/(?!architecture)[a-z-]+\.md$/,
+  /^CHANGELOG\.md$/,
   /^custom-elements\.json$/,
   /^README\.md$/,
   /^LICENSE$/,
@@ -39,8 +42,12 @@ test('the package holds the built modules, types, bundles, manifest, editor data
     'dist/storefront-elements.js',
     'dist/storefront-operator.js',
     'dist/vscode.html-custom-data.json',
+    'dist/integrity.json',
     'custom-elements.json',
     'README.md',
+    'CHANGELOG.md',
+    'docs/elements.md',
+    'docs/hosting.md',
     'LICENSE',
     'package.json',
     'types/react.d.ts',
@@ -78,6 +85,25 @@ test('every file the self-contained files load (their parts, dist/chunks/) is in
   );
 });
 
+test("no part imports a self-contained file: each imports its core by the core's own hashed address", () => {
+  // a part that imported storefront-elements.js back would, on a page that loaded it as storefront-elements.js?v=1,
+  // load a second copy of the elements
+  const chunks = files.filter((file) => /^dist\/chunks\/.+\.js$/.test(file));
+  assert.ok(chunks.length >= 2, `chunks: ${chunks.join(', ')}`);
+  for (const chunk of chunks) {
+    const code = readFileSync(chunk, 'utf8');
+    assert.doesNotMatch(code, /["']\.\.\/storefront-[a-z]+\.js["']/, `${chunk} imports an entry file`);
+  }
+  const entry = readFileSync('dist/storefront-elements.js', 'utf8');
+  const core = /from\s*"\.\/(chunks\/storefront-elements-[\w-]+\.js)"/.exec(entry)?.[1];
+  assert.ok(core && files.includes(`dist/${core}`), `storefront-elements.js re-exports its core: ${entry}`);
+  const flow = chunks.find((chunk) => /sign-in-flow-/.test(chunk));
+  assert.match(
+    readFileSync(flow, 'utf8'),
+    new RegExp(`from\\s*"\\./${core.slice('chunks/'.length).replace(/[.-]/g, '\\$&')}"`),
+  );
+});
+
 test('the package holds nothing else (no tests, demo, service, scripts, benchmarks, source maps)', () => {
   const unexpected = files.filter((file) => !allowed.some((pattern) => pattern.test(file)));
   assert.deepEqual(unexpected, [], `files that should not be published: ${unexpected.join(', ')}`);
@@ -88,8 +114,8 @@ test('the package holds nothing else (no tests, demo, service, scripts, benchmar
 });
 
 test('no published file contains the fixture client secret', () => {
-  // README documents the reference service's local fixture credentials on purpose; no code may carry them.
-  const leaking = files.filter((file) => file !== 'README.md' && readFileSync(file, 'utf8').includes('admin-secret'));
+  // the docs show the reference service's local fixture credentials on purpose; no code may carry them
+  const leaking = files.filter((file) => !file.endsWith('.md') && readFileSync(file, 'utf8').includes('admin-secret'));
   assert.deepEqual(leaking, [], `"admin-secret" appears in ${leaking.join(', ')}`);
 });
 

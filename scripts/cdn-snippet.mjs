@@ -1,0 +1,55 @@
+// `npm run cdn-snippet -- --base https://cdn.example.com/storefront-elements/1.2.3/`: the tags a page writes to load
+// the self-contained files of this build from that address with Subresource Integrity: an import map whose
+// `integrity` entries cover every chunk the file imports (its core, and the parts it loads on first use), then the
+// `<script type="module" integrity>` tag. From dist/integrity.json (run `npm run build` first).
+// Options: --base URL (where dist/ is served; default a placeholder), --operator (the operator file too),
+// --locale de (a language file too; repeatable).
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { filesLoadedBy } from './integrity.mjs';
+
+/** The snippet for the files `entries` (and `locales`) of dist/, served from `base`. */
+export function cdnSnippet({ base, integrity, entries, locales = [], version, dist = 'dist' }) {
+  const address = (file) => new URL(file, base).href;
+  const chunks = [...new Set(entries.flatMap((entry) => filesLoadedBy(entry, dist).slice(1)))];
+  const map = { integrity: Object.fromEntries(chunks.map((file) => [address(file), integrity[file]])) };
+  const script = (file) => `<script type="module" src="${address(file)}" integrity="${integrity[file]}"></script>`;
+  return [
+    `<!-- storefront-elements ${version}: the import map first, before any module script of the page -->`,
+    '<script type="importmap">',
+    JSON.stringify(map, null, 2),
+    '</script>',
+    ...entries.map(script),
+    ...locales.map((language) => script(`locales/${language}.js`)),
+  ].join('\n');
+}
+
+function main() {
+  const { values } = parseArgs({
+    options: {
+      base: { type: 'string' },
+      operator: { type: 'boolean', default: false },
+      locale: { type: 'string', multiple: true, default: [] },
+    },
+  });
+  if (!existsSync('dist/integrity.json')) {
+    console.error('cdn-snippet: dist/integrity.json not found; run `npm run build` first.');
+    return 1;
+  }
+  const { name, version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const base = values.base ?? `https://cdn.example.com/${name}/${version}/`;
+  const integrity = JSON.parse(readFileSync('dist/integrity.json', 'utf8'));
+  const entries = ['storefront-elements.js', ...(values.operator ? ['storefront-operator.js'] : [])];
+  const missing = values.locale.filter((language) => !integrity[`locales/${language}.js`]);
+  if (missing.length) {
+    console.error(`cdn-snippet: no language file for ${missing.join(', ')} in dist/integrity.json.`);
+    return 1;
+  }
+  console.log(
+    cdnSnippet({ base: base.endsWith('/') ? base : `${base}/`, integrity, entries, locales: values.locale, version }),
+  );
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main();

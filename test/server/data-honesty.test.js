@@ -85,6 +85,22 @@ async function snapshotOf(/** @type {string} */ folder) {
 /** @param {string[]} lines */
 const text = (lines) => lines.map((line) => `${line}\n`).join('');
 
+/**
+ * A store written whole (one snapshot), then the line of one member's record changed by `damage`; resolves with the
+ * file and that line (from 1).
+ * @param {string} memberId
+ * @param {(line: string) => string} damage
+ */
+async function snapshotWithDamagedMember(memberId, damage) {
+  const { file } = await killedAfterFiveChanges();
+  await (await reopen(file)).store.close();
+  const saved = (await readFile(file, 'utf8')).split('\n');
+  const at = saved.findIndex((line) => line.includes(memberId) && line.includes('"email"'));
+  saved[at] = damage(saved[at]);
+  await writeFile(file, saved.join('\n'));
+  return { file, line: at + 1 };
+}
+
 describe('a damaged journal is refused at start, naming the file and line', () => {
   /** @type {Array<[string, (lines: string[]) => string, number, RegExp]>} */
   const kinds = [
@@ -140,23 +156,15 @@ describe('a damaged journal is refused at start, naming the file and line', () =
 
 describe('a damaged data file is refused at start, naming the line', () => {
   it('a record damaged (one record a line)', async () => {
-    const { file } = await killedAfterFiveChanges();
-    await (await reopen(file)).store.close();
-    const saved = (await readFile(file, 'utf8')).split('\n');
-    const at = saved.findIndex((line) => line.includes(MEMBERS.grace.id) && line.includes('"email"'));
-    saved[at] = saved[at].replace(/"email":"[^"]*"/, '"email":false');
-    await writeFile(file, saved.join('\n'));
-    await assertRefused(file, file, at + 1, /members\[\d+\]\.email must be a string/);
+    const { file, line } = await snapshotWithDamagedMember(MEMBERS.grace.id, (record) =>
+      record.replace(/"email":"[^"]*"/, '"email":false'),
+    );
+    await assertRefused(file, file, line, /members\[\d+\]\.email must be a string/);
   });
 
   it('a line garbled, so that the file is no JSON', async () => {
-    const { file } = await killedAfterFiveChanges();
-    await (await reopen(file)).store.close();
-    const saved = (await readFile(file, 'utf8')).split('\n');
-    const at = saved.findIndex((line) => line.includes(MEMBERS.ada.id) && line.includes('"email"'));
-    saved[at] = saved[at].slice(0, 20);
-    await writeFile(file, saved.join('\n'));
-    await assert.rejects(reopen(file), new RegExp(`${file} is not valid JSON at line ${at + 1} `));
+    const { file, line } = await snapshotWithDamagedMember(MEMBERS.ada.id, (record) => record.slice(0, 20));
+    await assert.rejects(reopen(file), new RegExp(`${file} is not valid JSON at line ${line} `));
     // nothing smaller than the file could be dropped: a repair refuses it too
     await assert.rejects(reopen(file, { repair: true }), /is not valid JSON/);
   });
@@ -204,17 +212,14 @@ describe('--repair', () => {
   });
 
   it('drops a damaged record of the data file and says so', async () => {
-    const { file } = await killedAfterFiveChanges();
-    await (await reopen(file)).store.close();
-    const saved = (await readFile(file, 'utf8')).split('\n');
-    const at = saved.findIndex((line) => line.includes(MEMBERS.grace.id) && line.includes('"email"'));
-    saved[at] = saved[at].replace(/"name":"[^"]*"/, '"name":null');
-    await writeFile(file, saved.join('\n'));
+    const { file, line } = await snapshotWithDamagedMember(MEMBERS.grace.id, (record) =>
+      record.replace(/"name":"[^"]*"/, '"name":null'),
+    );
     const { store, said } = await reopen(file, { repair: true });
     assert.equal(said.length, 1);
     assert.match(
       said[0],
-      new RegExp(`The data file ${file} is damaged at line ${at + 1}: members\\[\\d+\\]\\.name must be a string`),
+      new RegExp(`The data file ${file} is damaged at line ${line}: members\\[\\d+\\]\\.name must be a string`),
     );
     assert.equal(store.member(MEMBERS.grace.id), undefined);
     assert.ok(store.member(MEMBERS.ada.id));

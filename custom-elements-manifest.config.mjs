@@ -6,8 +6,10 @@
 // - an element's texts are the keys of its catalog (`static texts = …Texts`, an object in a `*.texts.ts` module,
 //   built from other catalogs with `...spread`): each becomes a property and an attribute at run time, so each is
 //   listed as both, with its English default and the catalog's JSDoc.
+// Then scripts/editor-data.mjs writes the editor and framework data (VS Code, JetBrains, JSX, Vue, Svelte) from it.
 import { normalizeManifest } from './scripts/manifest-lib.mjs';
 import { catalogsPlugin, joinedText, quote } from './scripts/manifest-texts.mjs';
+import { editorDataPlugin } from './scripts/editor-data.mjs';
 
 export default {
   plugins: [
@@ -31,5 +33,6 @@ export default {
       },
     },
     catalogsPlugin(),
+    editorDataPlugin(),
   ],
 };

@@ -5,7 +5,20 @@ import { configs as wcConfigs } from 'eslint-plugin-wc';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'custom-elements.json', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'custom-elements.json',
+      'coverage/',
+      // the example stores' installs and build output
+      'examples/*/node_modules/',
+      'examples/*/.next/',
+      'examples/*/.astro/',
+      'examples/*/dist/',
+      'examples/*/next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,7 +46,7 @@ export default tseslint.config(
   },
   {
     // Node scripts that drive Chromium: the functions they pass to the page run in the browser.
-    files: ['bench/**/*.mjs', 'test/e2e/**/*.{js,mjs}', 'test/package/**/*.js'],
+    files: ['bench/**/*.mjs', 'test/e2e/**/*.{js,mjs}', 'test/examples/**/*.mjs', 'test/package/**/*.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {
@@ -108,6 +121,82 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  // The service's layers (docs/architecture.md): domain <- idp <- routes <- http/app.js <- index.js <- cli.js, with
+  // the rest of http/ (errors, requests and answers) a toolkit beneath them all. Of http/, domain/ uses the errors only.
+  {
+    files: ['server/domain/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!domain/|http/errors\\.js$)',
+              message: 'domain/ holds the store: of the rest it uses the HTTP errors only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/idp/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(routes/|http/(app|server)\\.js$|index\\.js$|cli\\.js$)',
+              message: 'idp/ knows the store and the HTTP toolkit, not the routes or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/routes/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(http/(app|server)\\.js$|index\\.js$|cli\\.js$)',
+              message: 'A route module is one part of the route table; it does not know the table or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/http/**/*.js'],
+    ignores: ['server/http/app.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(routes/|idp/|index\\.js$|cli\\.js$)',
+              message: 'The HTTP toolkit serves every layer and knows none above the store; app.js holds the routes.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/http/app.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./(index|cli)\\.js$', message: 'The route table does not know the server.' }] },
       ],
     },
   },

@@ -15,6 +15,7 @@ const suites = [
   ['catalog render', () => import('../bench/catalog-render.mjs').then((m) => m.benchCatalogRender())],
   ['service', () => import('../bench/service.mjs').then((m) => m.benchService())],
   ['service abuse', () => import('../bench/service-abuse.mjs').then((m) => m.benchServiceAbuse())],
+  ['service package', () => import('../bench/service-package.mjs').then((m) => m.benchServicePackage())],
 ];
 
 const rows = [];

@@ -1,6 +1,6 @@
 // `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { buildBundle, buildModules, SELF_CONTAINED } from './bundle.mjs';
 import { printSizes, writeIntegrity } from './integrity.mjs';
 
@@ -17,7 +17,7 @@ const elements = readdirSync('src/elements')
   .map((tag) => `src/elements/${tag}/define.ts`)
   .filter((entry) => existsSync(entry));
 await buildModules({
-  entries: ['src/index.ts', 'src/define.ts', 'src/define-operator.ts', ...elements],
+  entries: ['src/index.ts', 'src/define.ts', 'src/define-operator.ts', 'src/react.ts', ...elements],
   outDir: 'dist',
 });
 run('npx', ['tsc', '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);
@@ -41,7 +41,11 @@ for (const file of readdirSync('src/locales').filter((name) => name != 'translat
   });
 }
 
-// 4. custom-elements.json from the elements' JSDoc.
+// 4. dist/host.css: the elements' space before their script runs, for a page's <head>.
+copyFileSync('src/host.css', 'dist/host.css');
+
+// 5. custom-elements.json from the elements' JSDoc, and from it the editor and framework data in dist/ (VS Code,
+//    JetBrains web-types, JSX, Vue and Svelte typings; scripts/editor-data.mjs).
 run('npx', [
   'custom-elements-manifest',
   'analyze',
@@ -54,8 +58,6 @@ run('npx', [
   'src/bundles/**',
 ]);
 
-// 5. dist/vscode.html-custom-data.json from the manifest, so editors complete our tags.
-run('node', ['scripts/vscode-data.mjs']);
 // 6. dist/integrity.json: the Subresource Integrity value of each file a page loads by address, and their sizes,
 //    from this build.
 const files = Object.keys(writeIntegrity('dist'));

@@ -72,6 +72,18 @@ function minifyAgain() {
 }
 
 /**
+ * What lets a self-contained file be imported where no page is (a server's `import`, a test runner in Node):
+ * lit's browser build, inside it, extends `HTMLElement` and asks `document` for a tree walker as it loads. These two
+ * names, local to the file, are the page's own in a browser and stand-ins elsewhere; nothing global changes, and
+ * the elements register only where there is a registry (StorefrontElement.define).
+ */
+const SERVER_GUARD =
+  'const HTMLElement = globalThis.HTMLElement ?? class {}, document = globalThis.document ?? { createTreeWalker() {} };';
+
+/** The guard, for the file that carries lit (the shopper file's core chunk, the operator file). */
+const serverGuard = (chunk) => (chunk.moduleIds.some((id) => /[\\/]lit-html[\\/]/.test(id)) ? SERVER_GUARD : '');
+
+/**
  * The self-contained files `npm run build` ships, by name: their entry module, and whether the file is a one-line
  * entry over its core (a file with parts is; see coreGroup). The operator file has no parts and stays one file.
  */
@@ -147,6 +159,7 @@ export async function buildBundle({
         output: {
           minify: true,
           chunkFileNames: 'chunks/[name]-[hash].js',
+          banner: serverGuard,
           ...(core && { codeSplitting: { groups: [coreGroup(entry, fileName)] } }),
         },
       },

@@ -46,6 +46,9 @@ function table(headers, rows) {
 }
 
 /** The Markdown between the markers (without them). */
+/** The prop of an event on the React component: `on` and the event's name in PascalCase (`onSignedIn`). */
+export const reactProp = (eventName) => `on${eventName.replace(/(^|-)(\w)/g, (_, __, letter) => letter.toUpperCase())}`;
+
 export function renderElements(manifest) {
   const elements = elementsOf(manifest);
   const lines = [NOTE, ''];
@@ -62,6 +65,11 @@ export function renderElements(manifest) {
     lines.push(`### \`<${element.tagName}>\``, '');
     const summary = element.summary ?? firstParagraph(element.description);
     lines.push(`${cell(summary) || '_No summary._'} Class \`${element.className}\`.`, '');
+    lines.push(
+      `React: \`<${element.className}>\` from \`storefront-elements/react\`, with each property as a prop and each event ` +
+        'as the prop in the React column.',
+      '',
+    );
 
     const rows = element.rows.map((row) => [
       code(row.attribute),
@@ -100,8 +108,8 @@ export function renderElements(manifest) {
         '**Events**',
         '',
         ...table(
-          ['Event', 'Description'],
-          element.events.map((e) => [code(e.name), cell(e.description)]),
+          ['Event', 'React', 'Description'],
+          element.events.map((e) => [code(e.name), code(reactProp(e.name)), cell(e.description)]),
         ),
       );
     }

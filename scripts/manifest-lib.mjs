@@ -71,6 +71,10 @@ function mergeEvents(events, eventNames) {
     if (!known.type && event.type) known.type = event.type;
     if (known.inheritedFrom && !event.inheritedFrom) delete known.inheritedFrom;
   }
+  // an event the JSDoc names (`@fires name`) is of the Event class with that name
+  const classes = new Map([...eventNames].map(([className, name]) => [name, className]));
+  for (const event of byName.values())
+    if (!event.type && classes.has(event.name)) event.type = { text: classes.get(event.name) };
   return [...byName.values()];
 }
 
@@ -90,6 +94,8 @@ export function normalizeManifest(manifest) {
         declaration.customElement = true;
       }
     }
+    // a base class (StorefrontElement) or a class made at run time is no element a page can use by a tag
+    if (!declaration.tagName) delete declaration.customElement;
     // the analyzer reads `customElements.define(tag, this)` in define() as a definition of an element named "tag"
     if (module.exports) {
       module.exports = module.exports.filter((e) => e.kind !== 'custom-element-definition' || e.name.includes('-'));

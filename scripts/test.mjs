@@ -77,6 +77,8 @@ nodeTests('server', 'test/server');
 nodeTests('vendor', 'test/vendor');
 nodeTests('package', 'test/package');
 if (chromium) nodeTests('e2e', 'test/e2e');
+// the example stores: each installs the packed package, builds with its framework and runs in Chromium
+if (chromium) nodeTests('examples', 'test/examples');
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);

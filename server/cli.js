@@ -1,22 +1,25 @@
 #!/usr/bin/env node
 /**
- * `npm run service -- --port 8787 [--host H] [--base-url URL] [--data FILE [--fsync] [--repair]]
- *   [--redirect-uri URL ...] [--trust-proxy ADDRESS ...]`
+ * `storefront-reference-service --port 8787 [--host H] [--base-url URL] [--fixtures FILE]
+ *   [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...] [--trust-proxy ADDRESS ...]`
+ *   (in this repository: `npm run service -- …`)
  * Starts the reference service and prints what a storefront developer needs to talk to it.
  */
 import { parseArgs } from 'node:util';
 import { trustedProxies } from './http/util.js';
 import { checkBaseUrl, DEFAULT_LIMITS, startService } from './index.js';
-import { CLIENTS, IDP_USERS, PASSWORD, PROFILE_NAME } from './domain/fixtures.js';
 
-const USAGE = `Usage: npm run service -- [--port 8787] [--host 127.0.0.1] [--base-url URL]
-                          [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...]
-                          [--trust-proxy ADDRESS ...] [--quiet]
+const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0.1] [--base-url URL] [--fixtures FILE]
+                                    [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...]
+                                    [--trust-proxy ADDRESS ...] [--quiet]
   --port          port to listen on (default: $SERVICE_PORT or 8787; 0 picks a free one)
   --host          address to bind (default 127.0.0.1)
   --base-url      the address clients reach the service at, for the links it writes
                   (default http://localhost:<port>, or http://<host>:<port> for another --host)
-  --data          keep the store in this JSON file (created 0600; a change is answered once it is written)
+  --fixtures      the store's data: clients, accounts, members, catalogs, identity-provider users and OIDC
+                  profiles (JSON, see fixtures.schema.json; default: the built-in example store)
+  --data          keep the store in this JSON file (created 0600 from the fixtures; a change is answered
+                  once it is written)
   --fsync         with --data: also flush every write to the device (survives a power cut; slower)
   --repair        with --data: start over damaged lines of the data file or its journal by dropping them
                   (each one is named, and a damaged journal is kept as <journal>.damaged); without it,
@@ -35,6 +38,7 @@ function options() {
         'port': { type: 'string' },
         'host': { type: 'string' },
         'base-url': { type: 'string' },
+        'fixtures': { type: 'string' },
         'data': { type: 'string' },
         'fsync': { type: 'boolean' },
         'repair': { type: 'boolean' },
@@ -90,6 +94,7 @@ function options() {
     port,
     host: parsed.host ?? '127.0.0.1',
     baseUrl: parsed['base-url'],
+    fixtures: parsed.fixtures,
     dataFile: parsed.data,
     syncWrites: parsed.fsync ?? false,
     redirectUris: parsed['redirect-uri'] ?? [],
@@ -105,6 +110,7 @@ try {
   service = await startService(opts);
 } catch (error) {
   const e = /** @type {NodeJS.ErrnoException} */ (error);
+  // a fixtures file's problems come one a line after the sentence; never a stack trace
   console.error(
     e.code === 'EADDRINUSE'
       ? `Port ${opts?.port} is already in use; choose another with --port.`
@@ -114,26 +120,37 @@ try {
 }
 
 const { tokenGrant, login } = DEFAULT_LIMITS;
-const storeClients =
-  `${CLIENTS.storefront.clientId} (implicit), ` +
-  `${CLIENTS.admin.clientId} / ${CLIENTS.admin.clientSecret} (client credentials)`;
-const redirectUris = ['http://localhost:<port>/...', 'http://127.0.0.1:<port>/...', ...(opts.redirectUris ?? [])];
-const users = Object.values(IDP_USERS).map((u) => `${u.email} (${u.name})`);
+const { clients, idp_users: idpUsers, profiles } = service.store.data;
+const storeClients = clients
+  .map((c) =>
+    c.client_secret ? `${c.client_id} / ${c.client_secret} (client credentials)` : `${c.client_id} (implicit)`,
+  )
+  .join(', ');
+const redirectUris = [
+  'http://localhost:<port>/...',
+  'http://127.0.0.1:<port>/...',
+  ...service.store.data.redirect_uris,
+];
+const passwords = new Set(idpUsers.map((u) => u.password));
+const users = idpUsers.map((u) => `${u.email} (${u.name}${passwords.size > 1 ? `, password ${u.password}` : ''})`);
+const profileNames = profiles.map((p) => `"${p.name}"${p.embedded ? '' : ` at ${p.discovery_url}`}`);
 const flushed = opts.syncWrites ? ', flushed on every write' : '';
-const clients = opts.trustProxy?.length
+const clientAddresses = opts.trustProxy?.length
   ? `from X-Forwarded-For when the connection comes from ${opts.trustProxy.join(', ')}`
   : "the connection's (X-Forwarded-For is not trusted; see --trust-proxy)";
 const data = opts.dataFile
   ? `${opts.dataFile} (and its journal ${opts.dataFile}.journal.<n>)${flushed}`
-  : 'in memory (fixtures; lost on exit)';
+  : `in memory (${opts.fixtures ?? 'the built-in fixtures'}; lost on exit)`;
 console.log(`Reference service   ${service.baseUrl}  (listening on ${opts.host}:${service.port})
-Identity provider   ${service.issuer}  (OIDC profile "${PROFILE_NAME}")
+Identity provider   ${service.issuer}  (embedded)
+OIDC profiles       ${profileNames.join(', ') || '(none)'}
 Store clients       ${storeClients}
-Redirect URIs       ${redirectUris.join(', ')}
-Demo users          ${users.join(', ')}
-Password            ${PASSWORD}
+Redirect URIs       ${[...redirectUris, ...(opts.redirectUris ?? [])].join(', ')}
+Users               ${users.join(', ') || '(none at the embedded identity provider)'}${
+  passwords.size === 1 ? `\nPassword            ${[...passwords][0]}` : ''
+}
 Data                ${data}
-Client addresses    ${clients}
+Client addresses    ${clientAddresses}
 Rate limits         per address and minute: ${tokenGrant.attempts} token requests (${tokenGrant.failures} failed) \
 per client id, ${login.attempts} sign-in attempts (${login.failures} failed) per email
 Press Ctrl-C to stop.`);

@@ -11,51 +11,20 @@ import { createHttpServer } from './http/server.js';
 import { trustedProxies } from './http/util.js';
 import { BrowserIds } from './idp/browser-id.js';
 import { EmbeddedIdp } from './idp/provider.js';
+import { checkIdentityProviders, IdentityProviderError } from './idp/requirements.js';
 import { SignIn } from './idp/sign-in.js';
-import { Store } from './domain/store.js';
+import { fixturesProblems } from './domain/fixtures-checks.js';
+import { FixturesError, readFixtures, storeDataOf } from './domain/fixtures-file.js';
+import { defaultStoreData, Store } from './domain/store.js';
 import { Tokens } from './domain/tokens.js';
 
+export { FixturesError, IdentityProviderError };
+
 /**
- * @typedef {{
- *   baseUrl: string,
- *   issuer: string,
- *   port: number,
- *   store: Store,
- *   tokens: Tokens,
- *   close: () => Promise<void>,
- *   reset: () => Promise<void>,
- *   stats: () => { pendingSignIns: number, issuedCodes: number, idpEntries: number },
- * }} RunningService
- * @typedef {{
- *   pendingSignIns: number,
- *   pendingSignInsPerBrowser: number,
- *   pendingSignInsPerAddress: number,
- *   idpEntries: number,
- *   idpEntriesPerAddress: number,
- *   idpEntriesPerBrowser: number,
- *   tokenGrant: import('./http/rate-limit.js').RateLimit,
- *   tokenGrantPerClient: import('./http/rate-limit.js').SharedLimit,
- *   login: import('./http/rate-limit.js').RateLimit,
- *   loginPerEmail: import('./http/rate-limit.js').SharedLimit,
- *   headersTimeoutMs: number,
- *   requestTimeoutMs: number,
- *   outboundTimeoutMs: number,
- *   sweepIntervalMs: number,
- *   compactAfterBytes: number,
- * }} Limits
- * @typedef {{
- *   port?: number,
- *   host?: string,
- *   baseUrl?: string,
- *   dataFile?: string,
- *   syncWrites?: boolean,
- *   redirectUris?: string[],
- *   trustProxy?: string[],
- *   repair?: boolean,
- *   quiet?: boolean,
- *   limits?: Partial<Limits>,
- *   onListening?: (baseUrl: string) => void | Promise<void>,
- * }} ServiceOptions
+ * @typedef {import('./types.js').ServiceOptions} ServiceOptions
+ * @typedef {import('./types.js').Limits} Limits
+ * @typedef {import('./types.js').RunningService & { store: Store, tokens: Tokens }} RunningService what the
+ *   package declares, and the store and tokens for this repository's tests
  */
 
 /** @type {Readonly<Limits>} */
@@ -128,6 +97,7 @@ export async function startService({
   port = 8787,
   host = '127.0.0.1',
   baseUrl: configuredBaseUrl,
+  fixtures,
   dataFile,
   syncWrites = false,
   redirectUris = [],
@@ -146,8 +116,11 @@ export async function startService({
       : undefined;
 
   const proxies = trustedProxies(trustProxy);
+  const seed = seedOf(fixtures);
+  await checkIdentityProviders(seed.profiles, limits.outboundTimeoutMs);
   const store = await Store.open({
     dataFile,
+    fixtures: seed,
     sync: syncWrites,
     compactAfterBytes: limits.compactAfterBytes,
     repair,
@@ -179,6 +152,7 @@ export async function startService({
     service.baseUrl = baseUrl;
     service.issuer = issuer;
     service.idp = await EmbeddedIdp.create({
+      store,
       baseUrl,
       issuer,
       callbackUrl: `${baseUrl}/oidc/callback`,
@@ -260,6 +234,20 @@ export async function startService({
       rateLimits.login.clear();
     },
   };
+}
+
+/**
+ * The store's seed: the default fixtures, a fixtures file, or fixtures given as an object.
+ * @param {ServiceOptions['fixtures']} fixtures
+ * @returns {import('./domain/store.js').StoreData}
+ * @throws {FixturesError} naming every problem of the fixtures
+ */
+function seedOf(fixtures) {
+  if (fixtures === undefined) return defaultStoreData();
+  if (typeof fixtures === 'string' || fixtures instanceof URL) return storeDataOf(readFixtures(fixtures));
+  const problems = fixturesProblems(fixtures);
+  if (problems.length) throw new FixturesError('The fixtures given to startService()', problems);
+  return storeDataOf(fixtures);
 }
 
 /**

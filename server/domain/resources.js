@@ -50,6 +50,8 @@ export function accountResource(a, base) {
     id: a.id,
     type: 'account',
     name: a.name,
+    // a store written before accounts had a legal name answers with the name
+    legal_name: a.legal_name ?? a.name,
     meta: { timestamps: { created_at: a.created_at, updated_at: a.updated_at } },
     links: { self: `${base}/v2/accounts/${a.id}` },
   };

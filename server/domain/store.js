@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataFile } from './data-file.js';
-import { fixtureData } from './fixtures.js';
+import { readDefaultFixtures, storeDataOf } from './fixtures-file.js';
 import { conflict, notFound } from '../http/errors.js';
 
 /**
@@ -17,16 +17,21 @@ import { conflict, notFound } from '../http/errors.js';
  *   and email lower-cased
  * @typedef {{ id: string, account_id: string, account_member_id: string, created_at: string,
  *   updated_at: string }} MembershipRecord
- * @typedef {{ id: string, name: string, created_at: string, updated_at: string }} AccountRecord
+ * @typedef {{ id: string, name: string, legal_name: string, created_at: string, updated_at: string }} AccountRecord
  * @typedef {{ id: string, realm_id: string, name: string, embedded?: boolean, discovery_url: string | null,
  *   client_id: string, client_secret: string, created_at: string, updated_at: string }} ProfileRecord
  * @typedef {{ id: string, is_full_publish: boolean, is_full_delta: boolean, published_at: string }} ReleaseRecord
- * @typedef {{ id: string, name: string, description: string, hierarchy_ids: string[], pricebook_id: string,
+ * @typedef {{ id: string, name: string, description: string, hierarchy_ids: string[], pricebook_id?: string,
  *   pricebook_ids: Array<{id: string, priority: number}>, locales: Record<string, unknown>, created_at: string,
- *   updated_at: string, owner: string, account_ids: string[], releases: ReleaseRecord[] }} CatalogRecord
- * @typedef {{ settings: { id: string, realm_id: string, client_id: string }, profiles: ProfileRecord[],
- *   accounts: AccountRecord[], members: MemberRecord[], memberships: MembershipRecord[],
- *   catalogs: CatalogRecord[], redirect_uris: string[], signing_secret?: string }} StoreData
+ *   updated_at: string, owner: string, rules?: CatalogRule[], account_ids: string[], releases: ReleaseRecord[]
+ *   }} CatalogRecord `account_ids`: the accounts its rules name, who may see it (none: store-wide)
+ * @typedef {{ id: string, name?: string, description?: string, account_ids: string[] }} CatalogRule
+ * @typedef {import('./fixtures-file.js').Client} ClientRecord
+ * @typedef {import('./fixtures-file.js').IdpUser} IdpUserRecord
+ * @typedef {{ settings: { id: string, realm_id: string, client_id: string }, clients: ClientRecord[],
+ *   idp_users: IdpUserRecord[], profiles: ProfileRecord[], accounts: AccountRecord[], members: MemberRecord[],
+ *   memberships: MembershipRecord[], catalogs: CatalogRecord[], redirect_uris: string[],
+ *   signing_secret?: string }} StoreData
  * @typedef {{ op: 'member', record: MemberRecord }
  *   | { op: 'members', records: MemberRecord[] }
  *   | { op: 'membership', record: MembershipRecord }
@@ -51,17 +56,30 @@ export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at
 /** A new token signing secret. */
 const newSecret = () => randomBytes(32).toString('base64url');
 
+/** @type {StoreData | undefined} the default fixtures, read once */
+let defaultSeed;
+
+/** A fresh copy of the default fixtures' records (fixtures.default.json). */
+export function defaultStoreData() {
+  defaultSeed ??= storeDataOf(readDefaultFixtures());
+  return structuredClone(defaultSeed);
+}
+
 export class Store {
   /** @type {DataFile | null} */
   #file = null;
 
   /**
-   * A store in memory only (the fixtures, unless other data is given); {@link Store.open} reads a data file.
-   * @param {StoreData} [data]
+   * A store in memory only; {@link Store.open} reads a data file.
+   * @param {StoreData} [data] what it holds (default: the seed)
+   * @param {StoreData} [seed] the fixtures it starts from and {@link Store#reset} puts back (default: the
+   *   default fixtures)
    */
-  constructor(data = { ...fixtureData(), signing_secret: newSecret() }) {
+  constructor(data, seed = defaultStoreData()) {
     /** @type {StoreData} */
-    this.data = data;
+    this.seed = seed;
+    /** @type {StoreData} */
+    this.data = data ?? { ...structuredClone(seed), signing_secret: newSecret() };
     /** @type {Map<string, MemberRecord>} */
     this.membersById = new Map();
     /** @type {Map<string, MemberRecord>} */
@@ -82,11 +100,19 @@ export class Store {
   /**
    * The store of a data file (created with the fixtures when it does not exist yet), or in memory. With `repair`,
    * damaged lines of the data file and its journal are dropped (each one logged) instead of refusing the start.
-   * @param {{ dataFile?: string, compactAfterBytes?: number, sync?: boolean, repair?: boolean,
-   *   log?: (message: string) => void }} [options]
+   * @param {{ dataFile?: string, fixtures?: StoreData, compactAfterBytes?: number, sync?: boolean,
+   *   repair?: boolean, log?: (message: string) => void }} [options] `fixtures`: the seed (default: the default
+   *   fixtures)
    */
-  static async open({ dataFile, compactAfterBytes = 4 * 1024 * 1024, sync = false, repair, log = () => {} } = {}) {
-    if (!dataFile) return new Store();
+  static async open({
+    dataFile,
+    fixtures = defaultStoreData(),
+    compactAfterBytes = 4 * 1024 * 1024,
+    sync = false,
+    repair,
+    log = () => {},
+  } = {}) {
+    if (!dataFile) return new Store(undefined, fixtures);
     /** @type {Store | undefined} */
     let store;
     const loaded = DataFile.load(dataFile, {
@@ -96,14 +122,14 @@ export class Store {
       log,
       capture: () => /** @type {Store} */ (store).#capture(),
     });
-    let data = fixtureData();
+    let data = structuredClone(fixtures);
     if (loaded.data) {
       // journal_seq says where the journal continues the snapshot; it is not part of the store
       const { journal_seq: _seq, ...saved } = loaded.data;
-      // fields a store of an older version lacks (redirect_uris) come from the fixtures
+      // fields a store of an older version lacks (redirect_uris, clients, idp_users) come from the fixtures
       data = { ...data, ...saved };
     }
-    store = new Store(data);
+    store = new Store(data, fixtures);
     for (const change of loaded.entries) {
       try {
         store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
@@ -181,7 +207,7 @@ export class Store {
       }
       case 'reset': {
         const before = this.data;
-        this.data = { ...fixtureData(), signing_secret: before.signing_secret };
+        this.data = { ...structuredClone(this.seed), signing_secret: before.signing_secret };
         this.#index();
         return () => {
           this.data = before;
@@ -311,6 +337,20 @@ export class Store {
       const profile = { id: randomUUID(), ...fields, created_at: now, updated_at: now };
       return { change: { op: 'profile', record: profile }, result: profile };
     });
+  }
+
+  /** @param {string} clientId */
+  client(clientId) {
+    return this.data.clients.find((c) => c.client_id === clientId);
+  }
+
+  /**
+   * The embedded identity provider's user with this email (any case).
+   * @param {string} email
+   */
+  idpUser(email) {
+    const wanted = email.trim().toLowerCase();
+    return this.data.idp_users.find((u) => u.email.toLowerCase() === wanted);
   }
 
   /** @param {string} id */

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { envelopeText, HttpError } from '../http/errors.js';
 import { escapeHtml, page, PAGE_HEADERS, readCookie, readForm, sendHtml } from '../http/util.js';
-import { IDP_CLIENT, IDP_USERS, PASSWORD } from '../domain/fixtures.js';
+import { sameSecret } from '../domain/secret.js';
 import { IdpMemoryStorage } from './adapter.js';
 
 const MOUNT = '/idp';
@@ -36,20 +36,29 @@ async function loadProvider() {
   return providerModule.default;
 }
 
-/** @param {string} email */
-function userByLogin(email) {
-  const wanted = email.trim().toLowerCase();
-  return Object.values(IDP_USERS).find((u) => u.email === wanted);
+/**
+ * The line under the login form that names the people one can sign in as: this is a store's test double.
+ * @param {import('../domain/store.js').IdpUserRecord[]} users
+ */
+function usersHint(users) {
+  if (users.length === 0) return '';
+  const passwords = new Set(users.map((u) => u.password));
+  const listed =
+    passwords.size === 1
+      ? `${users.map((u) => escapeHtml(u.email)).join(', ')}; password: ${escapeHtml(users[0].password)}`
+      : users.map((u) => `${escapeHtml(u.email)} (${escapeHtml(u.password)})`).join(', ');
+  return `<p><small>Test users: ${listed}</small></p>`;
 }
 
 /**
- * @param {{ uid: string, login?: string, error?: string, clientName?: string }} args
+ * @param {{ uid: string, brand: string, users: import('../domain/store.js').IdpUserRecord[], login?: string,
+ *   error?: string }} args `brand`: the identity provider's name on its pages
  */
-function loginPage({ uid, login = '', error }) {
+function loginPage({ uid, brand, users, login = '', error }) {
   const action = `${MOUNT}/interaction/${encodeURIComponent(uid)}/login`;
   return page(
-    'Sign in - Example ID',
-    `<h1>Example ID</h1>
+    `Sign in - ${brand}`,
+    `<h1>${escapeHtml(brand)}</h1>
 <p>Sign in to continue to the store.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(action)}" autocomplete="off">
@@ -60,9 +69,7 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <button type="submit">Sign in</button>
 <button type="submit" name="cancel" value="1" formnovalidate>Cancel</button>
 </form>
-<p><small>Demo users: ${Object.values(IDP_USERS)
-      .map((u) => escapeHtml(u.email))
-      .join(', ')}; password: ${escapeHtml(PASSWORD)}</small></p>`,
+${usersHint(users)}`,
   );
 }
 
@@ -82,15 +89,17 @@ function showPage(ctx, html) {
  * ID token could come from any site, so the person confirms). `form` is oidc-provider's form, with its
  * anti-forgery field; the buttons submit it.
  * @param {string} form
+ * @param {string} brand the identity provider's name
  */
-function logoutPage(form) {
+function logoutPage(form, brand) {
+  const name = escapeHtml(brand);
   return page(
-    'Sign out - Example ID',
-    `<h1>Example ID</h1>
-<p>You signed out of the store. Sign out of Example ID in this browser too? The next sign-in will then ask
+    `Sign out - ${brand}`,
+    `<h1>${name}</h1>
+<p>You signed out of the store. Sign out of ${name} in this browser too? The next sign-in will then ask
 for your password.</p>
 ${form}
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out of Example ID</button>
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out of ${name}</button>
 <button type="submit" form="op.logoutForm">Stay signed in</button>`,
   );
 }
@@ -123,15 +132,26 @@ function asPageError(error) {
   throw new HttpError(400, 'This sign-in has expired or is unknown. Go back to the store and start again.');
 }
 
+/**
+ * The clients of the store's embedded profiles, each once: the service signs in through them.
+ * @param {import('../domain/store.js').Store} store
+ */
+function embeddedClients(store) {
+  const profiles = store.data.profiles.filter((p) => p.embedded);
+  return [...new Map(profiles.map((p) => [p.client_id, p])).values()];
+}
+
 export class EmbeddedIdp {
   /**
-   * @param {{ baseUrl: string, issuer: string, callbackUrl: string, limits: IdpLimits,
-   *   loginLimiter: import('../http/rate-limit.js').RateLimiter, browserIds: import('./browser-id.js').BrowserIds,
-   *   isStorePage: (uri: string) => boolean }} options
-   *   `isStorePage`: whether the store accepts an address as a redirect URI (also where a sign-out may return)
+   * @param {{ store: import('../domain/store.js').Store, baseUrl: string, issuer: string, callbackUrl: string,
+   *   limits: IdpLimits, loginLimiter: import('../http/rate-limit.js').RateLimiter,
+   *   browserIds: import('./browser-id.js').BrowserIds, isStorePage: (uri: string) => boolean }} options
+   *   `store`: its users, and its clients (those of the store's embedded OIDC profiles); `isStorePage`: whether
+   *   the store accepts an address as a redirect URI (also where a sign-out may return)
    */
-  static async create({ baseUrl, issuer, callbackUrl, limits, loginLimiter, browserIds, isStorePage }) {
+  static async create({ store, baseUrl, issuer, callbackUrl, limits, loginLimiter, browserIds, isStorePage }) {
     const Provider = await loadProvider();
+    const brand = store.data.profiles.find((p) => p.embedded)?.name ?? 'Identity provider';
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'reference-idp' };
     /** @type {AsyncLocalStorage<Owners>} the client address and browser of the request being handled */
@@ -144,18 +164,16 @@ export class EmbeddedIdp {
     });
     const provider = new Provider(issuer, {
       adapter: (/** @type {string} */ model) => new (storage.adapterFor(model))(),
-      clients: [
-        {
-          client_id: IDP_CLIENT.clientId,
-          client_secret: IDP_CLIENT.clientSecret,
-          client_name: 'Storefront reference service',
-          redirect_uris: [callbackUrl],
-          grant_types: ['authorization_code'],
-          response_types: ['code'],
-          token_endpoint_auth_method: 'client_secret_basic',
-          id_token_signed_response_alg: 'RS256',
-        },
-      ],
+      clients: embeddedClients(store).map(({ client_id, client_secret }) => ({
+        client_id,
+        client_secret,
+        client_name: 'Storefront reference service',
+        redirect_uris: [callbackUrl],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+        id_token_signed_response_alg: 'RS256',
+      })),
       jwks: { keys: [jwk] },
       cookies: { keys: [randomBytes(32).toString('base64url')] },
       pkce: { required: () => true },
@@ -167,11 +185,12 @@ export class EmbeddedIdp {
         rpInitiatedLogout: {
           enabled: true,
           async logoutSource(ctx, form) {
-            showPage(ctx, logoutPage(form));
+            showPage(ctx, logoutPage(form, brand));
           },
           // where a sign-out without a page to return to ends
           async postLogoutSuccessSource(ctx) {
-            showPage(ctx, page('Signed out - Example ID', '<h1>Example ID</h1><p>You are signed out.</p>'));
+            const heading = `<h1>${escapeHtml(brand)}</h1><p>You are signed out.</p>`;
+            showPage(ctx, page(`Signed out - ${brand}`, heading));
           },
         },
       },
@@ -201,7 +220,7 @@ export class EmbeddedIdp {
         return grant;
       },
       async findAccount(_ctx, sub) {
-        const user = Object.values(IDP_USERS).find((u) => u.sub === sub);
+        const user = store.data.idp_users.find((u) => u.sub === sub);
         if (!user) return undefined;
         return {
           accountId: sub,
@@ -243,17 +262,21 @@ export class EmbeddedIdp {
       base: new URL(baseUrl),
       loginLimiter,
       browserIds,
+      store,
+      brand,
     });
   }
 
   /**
    * @param {{ provider: import('oidc-provider').default, storage: IdpMemoryStorage,
    *   requests: AsyncLocalStorage<Owners>, base: URL, loginLimiter: import('../http/rate-limit.js').RateLimiter,
-   *   browserIds: import('./browser-id.js').BrowserIds }} parts `requests`: where the storage learns the client
-   *   address and browser of the request being handled
+   *   browserIds: import('./browser-id.js').BrowserIds, store: import('../domain/store.js').Store, brand: string }}
+   *   parts `requests`: where the storage learns the client address and browser of the request being handled
    */
-  constructor({ provider, storage, requests, base, loginLimiter, browserIds }) {
+  constructor({ provider, storage, requests, base, loginLimiter, browserIds, store, brand }) {
     this.provider = provider;
+    this.store = store;
+    this.brand = brand;
     this.storage = storage;
     this.requests = requests;
     this.base = base;
@@ -364,7 +387,8 @@ export class EmbeddedIdp {
   async #show(req, res) {
     const details = await this.provider.interactionDetails(req, res);
     if (details.prompt.name === 'login') {
-      sendHtml(res, 200, loginPage({ uid: details.uid, login: details.params.login_hint ?? '' }));
+      const login = /** @type {string | undefined} */ (details.params.login_hint) ?? '';
+      sendHtml(res, 200, this.#loginPage({ uid: details.uid, login }));
       return;
     }
     // Any other prompt (consent): grant what was asked, without a screen.
@@ -378,6 +402,11 @@ export class EmbeddedIdp {
     grant.addOIDCClaims(['email', 'email_verified', 'name']);
     const grantId = await grant.save();
     await this.provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  }
+
+  /** @param {{ uid: string, login: string, error?: string }} args */
+  #loginPage(args) {
+    return loginPage({ ...args, brand: this.brand, users: this.store.data.idp_users });
   }
 
   /** @param {import('../http/app.js').Ctx} ctx */
@@ -396,10 +425,10 @@ export class EmbeddedIdp {
     const login = form.get('login') ?? '';
     const email = login.trim().toLowerCase();
     this.loginLimiter.attempt(client, email);
-    const user = userByLogin(login);
-    if (!user || form.get('password') !== PASSWORD) {
+    const user = this.store.idpUser(login);
+    if (!user || !sameSecret(form.get('password'), user.password)) {
       this.loginLimiter.failed(client, email);
-      sendHtml(res, 200, loginPage({ uid: details.uid, login, error: 'Wrong email or password.' }));
+      sendHtml(res, 200, this.#loginPage({ uid: details.uid, login, error: 'Wrong email or password.' }));
       return;
     }
     await this.provider.interactionFinished(

@@ -23,6 +23,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { ExpiringTable } from '../domain/expiring-table.js';
+import { isLoopback } from '../domain/loopback.js';
+import { discover } from './requirements.js';
 import { badRequest, HttpError, quoted, tooManyRequests } from '../http/errors.js';
 import { readCookie, redirect } from '../http/util.js';
 
@@ -44,12 +46,6 @@ const FORWARDED = ['display', 'prompt', 'ui_locales', 'login_hint'];
  *   pending sign-ins (and unredeemed codes) in total, per browser and per client address; how long a call
  *   to an identity provider (discovery, code exchange, UserInfo) may take
  */
-
-/**
- * A loopback host name as `URL#hostname` spells it; only these may be reached over plain http.
- * @param {string} hostname
- */
-export const isLoopback = (hostname) => ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
 
 /**
  * A client's redirect_uri the fixture store accepts: any http://localhost:<port>/… or http://127.0.0.1:<port>/…
@@ -384,17 +380,7 @@ export class SignIn {
       : /** @type {string} */ (profile.discovery_url);
     let pending = this.discovered.get(discoveryUrl);
     if (!pending) {
-      const issuer = new URL(
-        discoveryUrl.endsWith(WELL_KNOWN) ? discoveryUrl.slice(0, -WELL_KNOWN.length) : discoveryUrl,
-      );
-      pending = (async () => {
-        const response = await oauth.discoveryRequest(issuer, {
-          algorithm: 'oidc',
-          signal: AbortSignal.timeout(this.limits.outboundTimeoutMs),
-          [oauth.allowInsecureRequests]: isLoopback(issuer.hostname),
-        });
-        return oauth.processDiscoveryResponse(issuer, response);
-      })();
+      pending = discover(discoveryUrl, this.limits.outboundTimeoutMs);
       pending.catch(() => this.discovered.delete(discoveryUrl));
       this.discovered.set(discoveryUrl, pending);
     }

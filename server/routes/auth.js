@@ -15,11 +15,11 @@
  *   the same member (the vendor's account switch).
  */
 import { badRequest, HttpError, notFound, quoted, shortened, unprocessable } from '../http/errors.js';
-import { CLIENTS } from '../domain/fixtures.js';
 import { FORM_BODY, readForm, readJson, RESOURCE_BODY } from '../http/util.js';
 import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../domain/query.js';
 import { single } from '../domain/resources.js';
-import { isLoopback } from '../idp/sign-in.js';
+import { discoveryUrlProblem } from '../domain/fixtures-checks.js';
+import { sameSecret } from '../domain/secret.js';
 import { ACCOUNT_TOKEN_TTL_SECONDS } from '../domain/tokens.js';
 import { dataOfType, requiredString } from '../http/validate.js';
 
@@ -71,9 +71,11 @@ export const authRoutes = [
       const form = await readForm(ctx.req);
       const grant = form.get('grant_type');
       const clientId = form.get('client_id') ?? '';
-      // the store's public client: every shopper's page asks for its token, and anyone may have one
-      if (grant === 'implicit' && clientId === CLIENTS.storefront.clientId) {
-        return { status: 200, body: await ctx.service.tokens.accessToken('implicit', clientId) };
+      // as the vendor's application keys: any client's id gets an implicit token; its secret, an operator's
+      const client = clientId ? ctx.service.store.client(clientId) : undefined;
+      // every shopper's page asks for an implicit token, and anyone may have one: it is not counted
+      if (grant === 'implicit' && client) {
+        return { status: 200, body: await ctx.service.tokens.accessToken('implicit', client.client_id) };
       }
       // anything else counts for this address and client id alone, so guessing meets 429 soon while the other
       // clients, and shoppers, at the same address go on
@@ -86,10 +88,10 @@ export const authRoutes = [
       if (!grant) throw badRequest('grant_type is required (implicit or client_credentials)');
       if (grant === 'implicit') throw refused('Unknown client_id for the implicit grant');
       if (grant === 'client_credentials') {
-        if (clientId !== CLIENTS.admin.clientId || form.get('client_secret') !== CLIENTS.admin.clientSecret) {
+        if (!client?.client_secret || !sameSecret(form.get('client_secret'), client.client_secret)) {
           throw refused('Invalid client_id or client_secret');
         }
-        return { status: 200, body: await ctx.service.tokens.accessToken('client_credentials', clientId) };
+        return { status: 200, body: await ctx.service.tokens.accessToken('client_credentials', client.client_id) };
       }
       throw badRequest(`Unsupported grant_type ${quoted(grant)}: use implicit or client_credentials`);
     },
@@ -151,25 +153,12 @@ export const authRoutes = [
       const discoveryUrl = requiredString(data, 'discovery_url');
       const clientId = requiredString(data, 'client_id');
       const clientSecret = requiredString(data, 'client_secret');
-      let url;
-      try {
-        url = new URL(discoveryUrl);
-      } catch {
-        throw unprocessable('data.discovery_url must be an absolute URL');
-      }
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-        throw unprocessable('data.discovery_url must be an http(s) URL');
-      }
-      // the sign-in leg only talks plain http to a loopback identity provider (oauth4webapi refuses the rest)
-      if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
-        throw unprocessable(
-          'data.discovery_url must be an https URL (http is accepted only for localhost, 127.0.0.1 and [::1])',
-        );
-      }
+      const problem = discoveryUrlProblem(discoveryUrl);
+      if (problem) throw unprocessable(`data.discovery_url ${problem}`);
       const profile = await ctx.service.store.createProfile({
         realm_id: realm,
         name,
-        discovery_url: url.href,
+        discovery_url: new URL(discoveryUrl).href,
         client_id: clientId,
         client_secret: clientSecret,
       });

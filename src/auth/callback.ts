@@ -3,6 +3,7 @@
  * from it at once). Every page with a sign-in element reads it; finishing the sign-in is sign-in.ts.
  */
 import { parseUrl } from '../api/service-client.js';
+import { TAKEN_CALLBACKS_KEY, readStored, writeStored } from '../internal/storage.js';
 
 /** The query parameters a callback brings back; all are removed from the address bar once read. */
 export const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'session_state'];
@@ -40,15 +41,37 @@ export function defaultRedirectUri(address: string = location.href): string {
  */
 export const takenCallbacks = new Set<string>();
 
+/** How many taken callbacks the tab remembers: more than a shopper starts sign-ins in one tab in ten minutes. */
+const REMEMBERED = 20;
+
 /**
- * Takes the callback out of the address bar, once per page load: the parameters are removed at once (so a
- * reload never replays them) and a second element asking on the same page gets nothing.
+ * Whether the callback with `state` was taken in this tab before (this page load or an earlier one); with `take`,
+ * remembers it. A router that writes back the address it rendered (Next.js does, as it hydrates) leaves the
+ * callback in the address bar, where a reload would bring it again: one taken before is quietly left alone.
+ */
+function takenInTab(state: string, take = false): boolean {
+  const stored = readStored(TAKEN_CALLBACKS_KEY);
+  const states = Array.isArray(stored) ? (stored as unknown[]) : [];
+  if (states.includes(state)) return true;
+  if (take) writeStored(TAKEN_CALLBACKS_KEY, [...states, state].slice(-REMEMBERED));
+  return false;
+}
+
+/** Removes a callback's parameters from the address bar, if they are there (again). */
+export function clearCallbackFromLocation(): void {
+  const href = location.href;
+  if (readCallback(href)) history.replaceState(history.state, '', withoutCallbackParams(href));
+}
+
+/**
+ * Takes the callback out of the address bar, once: the parameters are removed at once (so a reload never replays
+ * them), and a second element asking on the same page, or the same callback back in the address bar, gets nothing.
  */
 export function takeCallbackFromLocation(): SignInCallback | undefined {
   const href = location.href;
   const callback = readCallback(href);
-  if (callback) history.replaceState(history.state, '', withoutCallbackParams(href));
-  if (callback && !takenCallbacks.has(href)) {
+  clearCallbackFromLocation();
+  if (callback && !takenCallbacks.has(href) && !takenInTab(callback.state, true)) {
     takenCallbacks.add(href);
     return callback;
   }

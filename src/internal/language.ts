@@ -15,28 +15,34 @@ interface Languages {
 
 /**
  * Kept on the global object, so that every copy of this module shares it: a page may load the self-contained
- * bundle and `locales/de.js`, each with its own copy, in either order.
+ * bundle and `locales/de.js`, each with its own copy, in either order. Made on first use, so that importing a
+ * module does nothing (on a server, nothing at all).
  */
-const languages: Languages = ((globalThis as Record<symbol, Languages>)[Symbol.for('storefront-elements')] ??= {
-  added: {},
-  followers: new Set(),
-});
+const languages = (): Languages =>
+  ((globalThis as Record<symbol, Languages>)[Symbol.for('storefront-elements')] ??= {
+    added: {},
+    followers: new Set(),
+  });
 
-const updateAll = (): void => languages.followers.forEach((element) => element.requestUpdate());
+const updateAll = (): void => languages().followers.forEach((element) => element.requestUpdate());
 
-/** Hears the `lang` attributes of every root an element stands in: the document, and the shadow roots on its way. */
-const langChanges = new MutationObserver(updateAll);
+/**
+ * Hears the `lang` attributes of every root an element stands in: the document, and the shadow roots on its way.
+ * Made when the first element connects (there is no MutationObserver on a server).
+ */
+let langChanges: MutationObserver | undefined;
 
 /** Adds (or replaces) the texts of a language; the elements update at once. */
 export function addTranslation(language: string, catalogs: TranslatedCatalogs): void {
-  languages.added[language.toLowerCase()] = catalogs;
+  languages().added[language.toLowerCase()] = catalogs;
   updateAll();
 }
 
 /** The texts added for `locale`, or for its language alone (`de` for `de-AT`); undefined for English. */
 export function translationFor(locale = ''): TranslatedCatalogs | undefined {
   const tag = locale.toLowerCase();
-  return languages.added[tag] ?? languages.added[tag.split('-')[0]];
+  const { added } = languages();
+  return added[tag] ?? added[tag.split('-')[0]];
 }
 
 /** The `lang` in force for `element`: its own, else its nearest ancestor's, crossing shadow roots to their hosts. */
@@ -62,7 +68,8 @@ export function localeOf(language: string): string | undefined {
  * added, until `unfollow`.
  */
 export function follow(element: Follower): void {
-  languages.followers.add(element);
+  languages().followers.add(element);
+  langChanges ??= new MutationObserver(updateAll);
   for (let root = element.getRootNode(); ; root = (root as ShadowRoot).host.getRootNode()) {
     langChanges.observe(root, { subtree: true, attributeFilter: ['lang'] });
     if (!(root instanceof ShadowRoot)) break;
@@ -70,5 +77,5 @@ export function follow(element: Follower): void {
 }
 
 export function unfollow(element: Follower): void {
-  languages.followers.delete(element);
+  languages().followers.delete(element);
 }

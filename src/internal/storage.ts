@@ -12,6 +12,9 @@ export const sessionKey = (clientId: string): string => `${PREFIX}session:${clie
 /** A sign-in transaction under its `state`: single use, for ten minutes. */
 export const TRANSACTION_KEY_PREFIX = `${PREFIX}tx:`;
 
+/** The `state`s of the sign-in callbacks the tab has taken from its address bar (never a code or a token). */
+export const TAKEN_CALLBACKS_KEY = `${PREFIX}taken-callbacks`;
+
 /**
  * The store of a service and client: names its public sign-in configuration (settings' client id and OIDC
  * profiles) in sessionStorage, the BroadcastChannel its tabs share the session on, and (in localStorage) the

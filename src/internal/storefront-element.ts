@@ -1,4 +1,4 @@
-import { LitElement, type CSSResultArray, type PropertyValues } from 'lit';
+import { LitElement, isServer, type CSSResultArray, type PropertyValues } from 'lit';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
 import { StorefrontErrorEvent } from '../events.js';
 import { follow, languageOf, localeOf, translationFor, unfollow } from './language.js';
@@ -53,8 +53,11 @@ export abstract class StorefrontElement extends LitElement {
    * Registers this element under `tag` (default: its own tag name). Registering a tag that is already
    * defined does nothing, so loading a bundle twice is harmless; the same class under a second tag
    * (a prefixed name) is registered as a subclass, as the registry wants one constructor per name.
+   * On a server it registers nothing: lit's server build says where it runs, and the self-contained files (lit's
+   * browser build inside) find no registry there.
    */
   static define(this: ElementClass, tag: string = this.defaultTag): void {
+    if (isServer || typeof customElements != 'object') return;
     if (!customElements.get(tag)) {
       customElements.define(tag, customElements.getName?.(this) ? class extends (this as ElementClass) {} : this);
     }

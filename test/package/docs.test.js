@@ -3,7 +3,6 @@
 // manifest must describe every element fully. Needs `npm run build` first (npm test runs it before these tests).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import ts from 'typescript';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +17,6 @@ import {
   TABLE,
   withSection,
 } from '../../scripts/manifest-docs.mjs';
-import { customData, literalValues } from '../../scripts/vscode-data.mjs';
 
 const ELEMENTS = ['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'];
 
@@ -66,51 +64,22 @@ test("every element's events are described (the detail shape, from `@fires name 
   assert.deepEqual(problems, []);
 });
 
-test('dist/vscode.html-custom-data.json lists every element and its attributes', () => {
-  const data = JSON.parse(readFileSync('dist/vscode.html-custom-data.json', 'utf8'));
-  assert.equal(data.version, 1.1);
-  const manifest = elementsOf(readManifest('custom-elements.json'));
-  for (const element of manifest) {
-    const tag = data.tags.find((t) => t.name === element.tagName);
-    assert.ok(tag, `no tag ${element.tagName}`);
-    assert.ok(tag.description?.value, `${element.tagName} has no description`);
-    const names = tag.attributes.map((a) => a.name);
-    for (const row of element.rows.filter((r) => r.attribute))
-      assert.ok(names.includes(row.attribute), `${element.tagName} lacks ${row.attribute}`);
+test('the editor and framework data generated from the manifest name every element', () => {
+  const elements = elementsOf(readManifest('custom-elements.json'));
+  const vscode = JSON.parse(readFileSync('dist/vscode.html-custom-data.json', 'utf8'));
+  const webTypes = JSON.parse(readFileSync('dist/web-types.json', 'utf8'));
+  const typings = ['jsx', 'vue', 'svelte'].map((name) => [name, readFileSync(`dist/${name}.d.ts`, 'utf8')]);
+  for (const { tagName } of elements) {
+    assert.ok(
+      vscode.tags.some((tag) => tag.name === tagName),
+      `VS Code data lacks ${tagName}`,
+    );
+    assert.ok(
+      webTypes.contributions.html.elements.some((tag) => tag.name === tagName),
+      `web-types lack ${tagName}`,
+    );
+    for (const [name, text] of typings) assert.ok(text.includes(`"${tagName}"`), `dist/${name}.d.ts lacks ${tagName}`);
   }
-});
-
-test('types/react.d.ts types every attribute and event of the manifest', () => {
-  // read through the compiler: an element's text attributes come from its catalog's type (TextAttributes<…>)
-  const program = ts.createProgram(['types/react.d.ts'], { noEmit: true, skipLibCheck: true, strict: true });
-  const checker = program.getTypeChecker();
-  const module = checker.getSymbolAtLocation(program.getSourceFile('types/react.d.ts'));
-  const exported = new Map(checker.getExportsOfModule(module).map((symbol) => [symbol.name, symbol]));
-  /** The property names of an exported interface, with those of the interfaces it extends. */
-  const members = (name) => {
-    const symbol = exported.get(name);
-    if (!symbol) return undefined;
-    return checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(symbol)).map((property) => property.name);
-  };
-  const typings = readFileSync('types/react.d.ts', 'utf8');
-  const missing = [];
-  for (const element of elementsOf(readManifest('custom-elements.json'))) {
-    const attributes = members(`${element.className}Attributes`);
-    const events = members(`${element.className}Events`);
-    if (!attributes || !events || !typings.includes(`'${element.tagName}':`)) {
-      missing.push(
-        `<${element.tagName}>: no ${element.className}Attributes/${element.className}Events or IntrinsicElements entry`,
-      );
-      continue;
-    }
-    for (const row of element.rows.filter((r) => r.attribute)) {
-      if (!attributes.includes(row.attribute)) missing.push(`<${element.tagName}> attribute ${row.attribute}`);
-    }
-    for (const event of element.events) {
-      if (!events.includes(`on${event.name}`)) missing.push(`<${element.tagName}> event handler on${event.name}`);
-    }
-  }
-  assert.deepEqual(missing, [], 'add these to types/react.d.ts');
 });
 
 // The scripts themselves, on a small hand-made manifest.
@@ -200,7 +169,8 @@ test('renderElements: tables with escaped pipes; withSection adds the markers on
   assert.match(section, /### `<x-thing>`/);
   assert.match(section, /A thing \\\| with a pipe\./);
   assert.match(section, /\| `mode` \| `mode` \| `'a' \\\| 'b'` \| `'a'` \| Mode\. \|/);
-  assert.match(section, /\| `thing-picked` \| `detail.thing` is the thing\. \|/);
+  assert.match(section, /\| `thing-picked` \| `onThingPicked` \| `detail.thing` is the thing\. \|/);
+  assert.match(section, /React: `<XThing>` from `storefront-elements\/react`/);
   assert.match(section, /\| \(default\) \| Content\. \|/);
   const readme = '# x\n\nText by hand.\n';
   const once = withSection(readme, section);
@@ -243,18 +213,4 @@ test('--check fails with a clear message when a page differs, and passes after w
   assert.equal(result.status, 1);
   assert.match(result.stderr, /elements\.md differs from the manifest; run `npm run build && npm run docs`/);
   assert.match(result.stderr, /elements\.md: .*Mood\..*\n.*manifest: .*Mode\./);
-});
-
-test('customData: VS Code custom data 1.1 with enum values and boolean attributes', () => {
-  const aliases = new Map([['Storage', ["'session'", "'memory'"]]]);
-  assert.deepEqual(literalValues('Storage | undefined', aliases), ['session', 'memory']);
-  assert.equal(literalValues('string', aliases), undefined);
-  const data = customData(normalizeManifest(handMade()), aliases);
-  assert.equal(data.version, 1.1);
-  const [tag] = data.tags;
-  assert.equal(tag.name, 'x-thing');
-  assert.deepEqual(tag.attributes.find((a) => a.name === 'mode').values, [{ name: 'a' }, { name: 'b' }]);
-  assert.equal(tag.attributes.find((a) => a.name === 'open').valueSet, 'v');
-  assert.ok(!tag.attributes.some((a) => a.name === 'token'), 'property-only fields are not attributes');
-  assert.match(tag.description.value, /`thing-picked`/);
 });

@@ -87,7 +87,12 @@ test('an empty project installs it with production dependencies only', () => {
   const packages = Object.keys(lock.packages).map((path) => path.replace(/^.*node_modules\//, ''));
   assert.ok(packages.includes(ours.name));
   for (const dependency of Object.keys(ours.dependencies)) assert.ok(packages.includes(dependency), dependency);
-  const development = packages.filter((name) => Object.hasOwn(ours.devDependencies, name));
+  // what a dependency asks for as a peer comes along too (npm installs peers): @lit/react asks for @types/react
+  const peers = Object.keys(ours.dependencies).flatMap((dependency) => {
+    const manifest = readFileSync(join(project, 'node_modules', dependency, 'package.json'), 'utf8');
+    return Object.keys(JSON.parse(manifest).peerDependencies ?? {});
+  });
+  const development = packages.filter((name) => Object.hasOwn(ours.devDependencies, name) && !peers.includes(name));
   assert.deepEqual(development, [], 'development dependencies came along');
   assert.deepEqual(installed.devDependencies ?? {}, ours.devDependencies, 'the tarball is this package.json');
 });
@@ -105,7 +110,12 @@ test('every JSON entry imports in Node by its name', () => {
 });
 
 test('every JavaScript entry imports in Chromium by its name, from the installed package', async () => {
-  const entries = specifiers().filter(({ name, types }) => !name.endsWith('.json') && !types);
+  // an entry made for an optional peer this store has not installed (the React components) waits for it
+  const optional = Object.entries(ours.peerDependenciesMeta ?? {}).filter(([, meta]) => meta.optional);
+  const entries = specifiers().filter(
+    ({ name, types }) =>
+      !/\.(json|css)$/.test(name) && !types && !optional.some(([peer]) => name === `${ours.name}/${peer}`),
+  );
   const typesOnly = specifiers().filter(({ types }) => types);
   // the entries a page can import; a types-only entry (JSX typings) has no JavaScript to import
   for (const { name, types } of typesOnly) {

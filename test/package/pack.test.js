@@ -17,7 +17,9 @@ const files = JSON.parse(output.slice(output.indexOf('[')))[0].files.map((file) 
 const allowed = [
   /^dist\/.+\.js$/,
   /^dist\/.+\.d\.ts$/,
-  /^dist\/vscode\.html-custom-data\.json$/,
+  /^dist\/vscode\.(html|css)-custom-data\.json$/,
+  /^dist\/web-types\.json$/,
+  /^dist\/host\.css$/,
   /^dist\/integrity\.json$/,
   /^docs\/(?!architecture)[a-z-]+\.md$/,
   /^CHANGELOG\.md$/,
@@ -25,7 +27,6 @@ const allowed = [
   /^README\.md$/,
   /^LICENSE$/,
   /^package\.json$/,
-  /^types\/react\.d\.ts$/,
 ];
 
 test('the package holds the built modules, types, bundles, manifest, editor data and docs', () => {
@@ -41,7 +42,15 @@ test('the package holds the built modules, types, bundles, manifest, editor data
     ),
     'dist/storefront-elements.js',
     'dist/storefront-operator.js',
+    'dist/react.js',
+    'dist/react.d.ts',
+    'dist/jsx.d.ts',
+    'dist/vue.d.ts',
+    'dist/svelte.d.ts',
     'dist/vscode.html-custom-data.json',
+    'dist/vscode.css-custom-data.json',
+    'dist/web-types.json',
+    'dist/host.css',
     'dist/integrity.json',
     'custom-elements.json',
     'README.md',
@@ -50,7 +59,6 @@ test('the package holds the built modules, types, bundles, manifest, editor data
     'docs/hosting.md',
     'LICENSE',
     'package.json',
-    'types/react.d.ts',
   ]) {
     assert.ok(files.includes(required), `${required} is missing from npm pack (files: ${files.length})`);
   }

@@ -1,74 +1,80 @@
-// Type-checked (never run) by test/package/react.test.js: how a React 19 app uses the elements with
-// `storefront-elements/react`. Each @ts-expect-error is a mistake the typings must catch.
-import type {} from 'storefront-elements/react';
-import type { AccountSignIn, MemberSelectedEvent } from 'storefront-elements';
+// Type-checked (never run) by test/package/react.test.js: how a React 19 app uses the elements, through the
+// components of `storefront-elements/react` and as tags in TSX with the generated `storefront-elements/jsx`
+// typings. Each @ts-expect-error is a mistake the typings must catch.
+import type {} from 'storefront-elements/jsx';
+import type { CatalogSelectedEvent, MemberSelectedEvent, SignedInEvent } from 'storefront-elements';
+import {
+  AccountMembers,
+  AccountMemberships,
+  AccountPicker,
+  AccountSignIn,
+  CatalogList,
+} from 'storefront-elements/react';
 import { useRef, useState } from 'react';
 
 export function Storefront({ operatorToken }: { operatorToken: string }) {
-  const signIn = useRef<AccountSignIn>(null);
+  const signIn = useRef<InstanceType<typeof import('storefront-elements').AccountSignIn>>(null);
   const [token, setToken] = useState<string>();
   return (
     <main>
-      <account-sign-in
+      <AccountSignIn
         ref={signIn}
-        base-url="http://localhost:8787"
-        client-id="storefront"
-        redirect-uri="http://localhost:5173/"
-        ui-locales="en"
-        storage="memory"
-        mode="popup"
-        sign-out="everywhere"
-        class="sign-in"
-        onsigned-in={(event) => event.detail.restored || setToken(event.detail.accounts[0]?.token)}
-        onsign-in-redirect={(event) => event.detail.url.length > 0 && event.preventDefault()}
-        onsigned-out={(event) => event.detail.reason === 'elsewhere'}
-        onstorefront-error={(event) => console.warn(event.detail.error.code)}
-      >
-        <span slot="heading">Welcome</span>
-      </account-sign-in>
-      <account-picker
-        client-id="storefront"
-        onaccount-selected={(event) => event.detail.restored || setToken(event.detail.token)}
-      />
-      <catalog-list
         baseUrl="http://localhost:8787"
         clientId="storefront"
-        page-size={50}
+        redirectUri="http://localhost:5173/"
+        mode="popup"
+        signOutScope="everywhere"
+        storage="memory"
+        className="sign-in"
+        onSignedIn={(event) => event.detail.restored || setToken(event.detail.accounts[0]?.token)}
+        onSignInRedirect={(event) => event.detail.url.length > 0 && event.preventDefault()}
+        onSignedOut={(event) => event.detail.reason === 'elsewhere'}
+        onStorefrontError={(event) => console.warn(event.detail.error.code)}
+      />
+      <AccountPicker clientId="storefront" onAccountSelected={(event) => setToken(event.detail.token)} />
+      <CatalogList
+        baseUrl="http://localhost:8787"
+        clientId="storefront"
+        pageSize={50}
         accessToken={async () => token ?? ''}
-        oncatalog-selected={(event) => console.log(event.detail.catalog)}
-        empty-text="Noch keine Kataloge."
-        listLabel="Kataloge"
-        releasesCountText={{ one: '{count} Version', other: '{count} Versionen' }}
+        onCatalogSelected={(event) => console.log(event.detail.catalog.attributes.name)}
       />
-      <account-members
-        base-url="http://localhost:8787"
+      <AccountMembers
+        baseUrl="http://localhost:8787"
         accessToken={operatorToken}
-        filter-field="email"
+        filterField="email"
         page={2}
-        onmember-selected={(event) => console.log(event.detail.member)}
+        onMemberSelected={(event) => console.log(event.detail.member.email)}
       />
-      <account-memberships
-        account-id="a1"
+      <AccountMemberships
+        accountId="a1"
         accessToken={operatorToken}
-        onmembership-created={(event) => console.log(event.detail.membership, event.detail.member)}
+        onMembershipCreated={(event) => console.log(event.detail.membership, event.detail.member)}
       />
 
+      {/* the tags themselves, as React 19 passes props to custom elements */}
+      <account-sign-in
+        base-url="http://localhost:8787"
+        client-id="storefront"
+        mode="redirect"
+        onsigned-in={(event) => console.log(event.detail.accountMemberId)}
+      />
+      <catalog-list page-size={25} oncatalog-selected={(event) => console.log(event.detail.catalog.id)} />
+
+      {/* @ts-expect-error mode is 'redirect' or 'popup' */}
+      <AccountSignIn mode="window" />
+      {/* @ts-expect-error pageSize is a number */}
+      <CatalogList pageSize="many" />
+      {/* @ts-expect-error the handler receives that element's event */}
+      <AccountPicker onAccountSelected={(event: MemberSelectedEvent) => event.detail.member} />
+      {/* @ts-expect-error the handler receives that element's event */}
+      <CatalogList onCatalogSelected={(event: SignedInEvent) => event.detail.accounts} />
       {/* @ts-expect-error mode is 'redirect' or 'popup' */}
       <account-sign-in mode="window" />
-      {/* @ts-expect-error sign-out is 'local' or 'everywhere' */}
-      <account-sign-in sign-out="all" />
-      {/* @ts-expect-error storage is 'session' or 'memory' */}
-      <account-picker storage="local" />
-      {/* @ts-expect-error the handler receives that element's event type */}
-      <account-picker onaccount-selected={(event: MemberSelectedEvent) => event} />
-      {/* @ts-expect-error methods are not props */}
-      <account-sign-in signOut={() => undefined} />
-      {/* @ts-expect-error property values are typed */}
-      <catalog-list accessToken={42} />
-      {/* @ts-expect-error a text attribute takes a string */}
-      <catalog-list empty-text={42} />
-      {/* @ts-expect-error unknown camelCase props are refused (kebab-case attributes are not checked by TypeScript) */}
-      <catalog-list pageSizes={3} />
+      {/* @ts-expect-error page-size is a number */}
+      <catalog-list page-size="many" />
+      {/* @ts-expect-error the handler receives that element's event */}
+      <account-picker onaccount-selected={(event: CatalogSelectedEvent) => event.detail.catalog} />
     </main>
   );
 }

@@ -162,6 +162,14 @@ describe('a damaged data file is refused at start, naming the line', () => {
     await assertRefused(file, file, line, /members\[\d+\]\.email must be a string/);
   });
 
+  it("a record of the store's clients or identity-provider users (on the first line, with the small parts)", async () => {
+    const { file } = await killedAfterFiveChanges();
+    await (await reopen(file)).store.close();
+    const saved = await readFile(file, 'utf8');
+    await writeFile(file, saved.replace(/"idp_users":\[\{"sub":"[^"]*"/, '"idp_users":[{"sub":42'));
+    await assertRefused(file, file, 1, /idp_users\[0\]\.sub must be a string/);
+  });
+
   it('a line garbled, so that the file is no JSON', async () => {
     const { file, line } = await snapshotWithDamagedMember(MEMBERS.ada.id, (record) => record.slice(0, 20));
     await assert.rejects(reopen(file), new RegExp(`${file} is not valid JSON at line ${line} `));

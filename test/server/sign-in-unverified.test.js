@@ -1,27 +1,24 @@
 /**
  * An identity provider that says email_verified: false does not sign anyone in by that email.
- * The embedded identity provider takes `email_verified` from its user fixtures, so this file marks
- * users unverified for one test (each test file runs in its own process).
+ * The embedded identity provider takes `email_verified` from its users in the fixtures: this store's
+ * fixtures are the default ones with Ada and Linus unverified.
  */
 import assert from 'node:assert/strict';
-import { afterEach, beforeEach, describe, it } from 'node:test';
-import { IDP_USERS } from '../../server/domain/fixtures.js';
+import { readFileSync } from 'node:fs';
+import { beforeEach, describe, it } from 'node:test';
 import { signInAtIdentityProvider } from '../support/idp-login.js';
 import { api, authorizationUrl, signIn } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 
-const { service, base, operator } = await startTestService({ operatorToken: true });
-/** @type {Record<string, { email_verified?: boolean }>} */
-const users = IDP_USERS;
+const UNVERIFIED = ['ada@example.com', 'linus@example.com'];
+const fixtures = JSON.parse(readFileSync(new URL('../../server/fixtures.default.json', import.meta.url), 'utf8'));
+for (const user of fixtures.idp_users) if (UNVERIFIED.includes(user.email)) user.email_verified = false;
 
+const { service, base, operator } = await startTestService({ operatorToken: true, fixtures });
 beforeEach(() => service.reset());
-afterEach(() => {
-  for (const user of Object.values(users)) delete user.email_verified;
-});
 
 describe('email_verified: false', () => {
   it('refuses to sign in as the store member with that email: access_denied back to the client', async () => {
-    users.ada.email_verified = false;
     const { url, state } = await authorizationUrl(base);
     const back = new URL(await signInAtIdentityProvider(url, 'ada@example.com', 'password'));
     assert.equal(back.searchParams.get('error'), 'access_denied');
@@ -31,7 +28,6 @@ describe('email_verified: false', () => {
   });
 
   it('does not create a member for an unverified email either', async () => {
-    users.linus.email_verified = false;
     const { url } = await authorizationUrl(base);
     const back = new URL(await signInAtIdentityProvider(url, 'linus@example.com', 'password'));
     assert.equal(back.searchParams.get('error'), 'access_denied');
@@ -40,7 +36,6 @@ describe('email_verified: false', () => {
   });
 
   it('still signs in a verified user', async () => {
-    users.linus.email_verified = false;
     const { status } = await signIn(base, 'grace@example.com');
     assert.equal(status, 200);
   });

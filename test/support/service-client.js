@@ -92,12 +92,12 @@ export async function authorizationUrl(
  * Signs a person in and exchanges the code; returns the token response and the values used.
  * @param {string} baseUrl
  * @param {string} login
- * @param {{ redirectUri?: string }} [options]
+ * @param {{ redirectUri?: string, password?: string }} [options]
  */
-export async function signIn(baseUrl, login, options = {}) {
+export async function signIn(baseUrl, login, { password = 'password', ...options } = {}) {
   const { verifier, challenge } = pkce();
   const { url, state, redirectUri, token } = await authorizationUrl(baseUrl, { challenge, ...options });
-  const back = new URL(await signInAtIdentityProvider(url, login, 'password'));
+  const back = new URL(await signInAtIdentityProvider(url, login, password));
   if (back.searchParams.get('state') !== state) throw new Error('state mismatch');
   const code = back.searchParams.get('code');
   if (!code) throw new Error(`no code: ${back.href}`);

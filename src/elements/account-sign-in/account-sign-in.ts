@@ -3,10 +3,15 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { StorefrontError } from '../../api/errors.js';
 import type { OidcProfile } from '../../api/types.js';
-import { type SignInCallback, defaultRedirectUri, takeCallbackFromLocation } from '../../auth/callback.js';
+import {
+  type SignInCallback,
+  clearCallbackFromLocation,
+  defaultRedirectUri,
+  takeCallbackFromLocation,
+} from '../../auth/callback.js';
 import { handToOpener, openPopup } from '../../auth/popup.js';
 import type { MemberSession, SessionChange } from '../../auth/session.js';
-import { SignInRedirectEvent, SignedInEvent, SignedOutEvent } from '../../events.js';
+import { SignInRedirectEvent, SignedInEvent, SignedOutEvent, type SignedInDetail } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
 import { loadPart } from '../../internal/parts.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
@@ -178,6 +183,8 @@ export class AccountSignIn extends ShopperElement {
       }
     },
     onComplete: (signIn) => {
+      // a router that wrote back the address it rendered (as it hydrated) put the callback back
+      clearCallbackFromLocation();
       // signed in again: the next sign-in may go without the password
       signedOutMarker(this.#signedOutKey(), false);
       acting.add(this);
@@ -242,7 +249,26 @@ export class AccountSignIn extends ShopperElement {
     }
   }
 
+  /**
+   * The sign-in in force, as `signed-in` told it (`restored` included); undefined when signed out. A handler that
+   * came after the event (a framework that attaches it late) reads the state here.
+   */
+  get session(): SignedInDetail | undefined {
+    return this.connection.session?.signedIn ? this.#told : undefined;
+  }
+
+  /** What the last `signed-in` of this session said. */
+  #told?: SignedInDetail;
+
   protected override sessionChanged(change: SessionChange): void {
+    if (change.type == 'signed-in') {
+      const { accountMemberId, accounts } = this.connection.session!;
+      this.#told = {
+        accountMemberId: accountMemberId!,
+        accounts: [...accounts],
+        ...(change.restored && { restored: true }),
+      };
+    }
     if (change.type == 'signed-out') {
       const { reason } = change;
       this.notice = reason == 'expired' || reason == 'rejected' ? reason : undefined;
@@ -250,9 +276,7 @@ export class AccountSignIn extends ShopperElement {
     if (acting.size ? !acting.has(this) : told.has(change)) return;
     told.add(change);
     if (change.type == 'signed-in') {
-      const { accountMemberId, accounts } = this.connection.session!;
-      const detail = { accountMemberId: accountMemberId!, accounts: [...accounts] };
-      this.dispatchEvent(new SignedInEvent(change.restored ? { ...detail, restored: true } : detail));
+      this.dispatchEvent(new SignedInEvent({ ...this.#told! }));
     } else if (change.type == 'signed-out') {
       this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
     }

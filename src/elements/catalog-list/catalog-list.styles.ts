@@ -37,6 +37,9 @@ export const catalogListStyles = css`
   .custom {
     cursor: pointer;
   }
+  .stamped {
+    display: contents;
+  }
   [part~='select'] {
     justify-self: start;
     padding: 0;

@@ -11,10 +11,14 @@ import { StorefrontElement } from '../../internal/storefront-element.js';
 import type { TextProperties } from '../../internal/texts.js';
 import { catalogListStyles } from './catalog-list.styles.js';
 import { type CatalogListTexts, catalogListTexts } from './catalog-list.texts.js';
+import { RowTemplate } from './row-template.js';
 import { RowHeights } from './virtual-window.js';
 
-/** Renders one catalog in place of the built-in layout; the row is as tall as what it renders. */
-export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateResult;
+/**
+ * Renders one catalog in place of the built-in layout: a lit template, or a DOM node (made without lit; keep it
+ * per catalog to keep the row's state); the row is as tall as what it renders.
+ */
+export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateResult | Node;
 
 /** The release panel of an open row: the load of its releases. */
 type Panel = Task<[], CatalogRelease[]>;
@@ -36,6 +40,12 @@ export interface CatalogList extends TextProperties<CatalogListTexts> {}
  * (names, descriptions and dates wrap), measured as they are shown; the list is as tall as its rows up to
  * `--storefront-catalog-list-height`, and scrolls beyond. While the first page loads, three placeholder rows hold
  * the place of the list.
+ *
+ * A store lays out its rows in plain HTML with a `<template>` child: each row is a copy of it, and each element in
+ * it with `data-field="name"` (or `description`, `owner`, `updated_at`, any attribute of the catalog, or `id`)
+ * shows that field as text. The copies live in the element's shadow root: style them with `part` names of the
+ * store's own (`catalog-list::part(my-name)`) or a `<style>` in the template. Clicking a row, or Enter or Space on
+ * it, chooses the catalog. `renderItem` (a lit template or a DOM node per catalog) does the same from script.
  *
  * Whose catalogs: the host's `accessToken` when set (it wins over everything); otherwise the account chosen in
  * the shared session of `client-id` (signing in and picking an account reloads the list by itself), asked for
@@ -112,7 +122,10 @@ export class CatalogList extends ShopperElement {
    * unset, the rows shown first give the estimate.
    */
   @property({ attribute: 'row-height', type: Number }) rowHeight?: number;
-  /** Renders a catalog instead of the built-in layout. Property only. */
+  /**
+   * Renders a catalog instead of the built-in layout (a lit template or a DOM node). Property only. Without it, a
+   * `<template>` child of the element, when there is one, is the layout of every row (see the class notes).
+   */
   @property({ attribute: false }) renderItem?: CatalogItemRenderer;
 
   /** The catalogs the load under way has received so far; all of them once it completes. */
@@ -130,6 +143,8 @@ export class CatalogList extends ShopperElement {
   #view = 480;
   /** Which element of its row had focus before an update (-1 or undefined: none). */
   #focus?: number;
+  /** The rows made from the `<template>` child, while it is the same one. */
+  #stamped?: RowTemplate;
 
   /** Every page of the list, for the account the session chose (or the host's token, or the store's). */
   readonly #list = this.connection.task({
@@ -276,6 +291,7 @@ export class CatalogList extends ShopperElement {
     if (active < start) indices.push(active);
     for (let i = start; i < end; i++) indices.push(i);
     if (active >= end) indices.push(active);
+    const custom = this.#customRow();
     return html`<div part="viewport" @scroll=${this.#onEvent}>
       <div
         part="list"
@@ -300,8 +316,8 @@ export class CatalogList extends ShopperElement {
             aria-setsize=${status == TaskStatus.COMPLETE ? count : -1}
           >
             ${
-              this.renderItem
-                ? html`<div class="custom" tabindex=${tabIndex}>${this.renderItem(catalog, i)}</div>`
+              custom
+                ? html`<div class="custom" tabindex=${tabIndex}>${custom(catalog, i)}</div>`
                 : html`<div part="row" class="row">
                     <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
                     ><span part="description">${description}</span
@@ -324,6 +340,16 @@ export class CatalogList extends ShopperElement {
       </div>
       ${status == TaskStatus.PENDING ? placeholder(renderLoading(this.loadingMoreText)) : nothing}
     </div>`;
+  }
+
+  /** The host's layout of a row: `renderItem`, else a row made from the `<template>` child; else none. */
+  #customRow(): CatalogItemRenderer | undefined {
+    if (this.renderItem) return this.renderItem;
+    const template = this.querySelector<HTMLTemplateElement>(':scope > template');
+    if (!template) return undefined;
+    if (this.#stamped?.template != template) this.#stamped = new RowTemplate(template);
+    const stamped = this.#stamped;
+    return (catalog) => stamped.row(catalog);
   }
 
   #renderPanel(panel: Panel, index: number, name: string): TemplateResult {

@@ -7,7 +7,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { MemberSession } from '../../../src/auth/session.js';
 import { forgetTakenCallbacks } from '../helpers/page-state.js';
 import { saveTransaction } from '../../../src/auth/transaction.js';
-import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
+import { TAKEN_CALLBACKS_KEY, TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 import type { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
 import type { SignedInEvent, SignedOutEvent, StorefrontErrorEvent } from '../../../src/events.js';
 import { jsonResponse } from '../helpers/fake-fetch.js';
@@ -98,10 +98,10 @@ describe('<account-sign-in> failures', function () {
     expect(part(el, 'error')).to.equal(null);
   });
 
-  it('refuses a replayed callback (the same address again after a reload): state_mismatch, no token request', async () => {
+  /** Ada's sign-in finished on a callback address, and signed out again; returns that address. */
+  async function finishedCallback(): Promise<string> {
     const { url } = await startedState();
     const callback = await idpSignIn(url, 'ada@example.com');
-
     landOn(callback);
     const first = document.createElement('account-sign-in');
     first.setAttribute('base-url', SERVICE_URL);
@@ -111,9 +111,35 @@ describe('<account-sign-in> failures', function () {
     await signedIn;
     first.remove();
     MemberSession.for('storefront').signOut('user');
+    return callback;
+  }
 
-    // The reload of the callback address: a new page load, the same code and state.
+  it('leaves alone a callback this tab took before, back in the address bar: no error, no token request', async () => {
+    const callback = await finishedCallback();
+    // a router that writes back the address it rendered (Next.js, as it hydrates), then a reload: a new page
+    // load, the same code and state
     forgetTakenCallbacks();
+    landOn(callback);
+    const spy = routedFetch(() => undefined);
+    const errors: Event[] = [];
+    const record = (event: Event) => errors.push(event);
+    document.addEventListener('storefront-error', record);
+    try {
+      const second = await connectOnCallback(spy.fetch);
+      await waitForPart(second, 'button');
+      expect(new URL(location.href).searchParams.get('code')).to.equal(null);
+      expect(spy.calls).to.not.include(TOKENS);
+      expect(errors).to.deep.equal([]);
+    } finally {
+      document.removeEventListener('storefront-error', record);
+    }
+  });
+
+  it('refuses a replayed callback in a tab that never took it: state_mismatch, no token request', async () => {
+    const callback = await finishedCallback();
+    // the same address in another tab: a new page load with a sessionStorage of its own
+    forgetTakenCallbacks();
+    sessionStorage.removeItem(TAKEN_CALLBACKS_KEY);
     landOn(callback);
     const spy = routedFetch(() => undefined);
     const reported = nextError();

@@ -116,6 +116,61 @@ describe('<catalog-list> windowing', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('lays out each row from a <template> child in plain HTML: fields as text, parts for the page, Enter chooses', async () => {
+    const catalogs = syntheticCatalogs(3_000);
+    catalogs[1].attributes.description = '<img src=x part=injected>';
+    const answer = JSON.stringify({ data: catalogs, links: { next: null } });
+    const el = document.createElement('catalog-list');
+    Object.assign(el, {
+      baseUrl: SERVICE_URL,
+      accessToken: 'token',
+      fetch: fakeFetch(() => new Response(answer)).fetch,
+    });
+    const template = document.createElement('template');
+    const title = Object.assign(document.createElement('h3'), { className: 'mine' });
+    title.setAttribute('part', 'my-name');
+    title.dataset.field = 'name';
+    const text = document.createElement('p');
+    text.dataset.field = 'description';
+    const id = document.createElement('small');
+    id.dataset.field = 'id';
+    template.content.append(title, text, id);
+    el.append(template);
+    await fixture(el);
+    await loaded(el);
+    expect(maybePart(el, 'select')).to.equal(null);
+    const names = () => [...el.shadowRoot!.querySelectorAll('[part~=my-name]')].map((node) => node.textContent);
+    expect(names().slice(0, 2)).to.deep.equal(['Catalog 1', 'Catalog 2']);
+    const second = el.shadowRoot!.querySelector('[data-index="1"]')!;
+    expect(second.querySelector('p')!.textContent).to.equal('<img src=x part=injected>');
+    expect(second.querySelector('small')!.textContent).to.equal(catalogs[1].id);
+    expect(maybePart(el, 'injected')).to.equal(null);
+    // far down and back: the rows scrolled past are made once, and come back as they were
+    const firstRow = el.shadowRoot!.querySelector('.stamped');
+    part(el, 'viewport').scrollTop = 1_000 * rowHeight(el);
+    await waitUntil(() => names().includes('Catalog 1001'), 'scrolled');
+    part(el, 'viewport').scrollTop = 0;
+    await waitUntil(() => names()[0] === 'Catalog 1', 'back at the top');
+    expect(el.shadowRoot!.querySelector('.stamped')).to.equal(firstRow);
+    const chosen = record<CatalogSelectedEvent>(el, 'catalog-selected');
+    (el.shadowRoot!.querySelector('.custom') as HTMLElement).focus();
+    await sendKeys({ press: 'ArrowDown' });
+    await sendKeys({ press: 'Enter' });
+    expect(chosen.map((e) => e.detail.catalog.attributes.name)).to.deep.equal(['Catalog 2']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('takes a DOM node from renderItem, made without lit', async () => {
+    const el = await bigList({
+      renderItem: (catalog: Catalog) => Object.assign(document.createElement('em'), { textContent: catalog.id }),
+    });
+    const rows = el.shadowRoot!.querySelectorAll('.custom > em');
+    expect(rows[0].textContent).to.equal('00000000-0000-4000-8000-000000000000');
+    const chosen = record<CatalogSelectedEvent>(el, 'catalog-selected');
+    (rows[1] as HTMLElement).click();
+    expect(chosen.map((e) => e.detail.catalog.attributes.name)).to.deep.equal(['Catalog 2']);
+  });
+
   it('takes row-height as the height of rows not shown yet, and the measured height for those shown', async () => {
     const el = await bigList({ rowHeight: 200 });
     const shown = parts(el, 'item');

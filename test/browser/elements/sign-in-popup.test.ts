@@ -57,10 +57,13 @@ describe('<account-sign-in mode="popup">', function () {
   });
 
   it('a window the shopper closes: popup_closed, the button again, the sign-in can never finish', async () => {
-    const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE });
+    // the browser still has the identity provider's session of the first test: ask for the login form, so the
+    // window waits for the shopper until it is closed
+    const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE, prompt: 'login' });
     const error = next<StorefrontErrorEvent>(el, 'storefront-error');
     (await waitForPart(el, 'button')).click();
     await waitUntil(() => transactions().length === 1, 'a transaction');
+    await waitUntil(async () => (await executeServerCommand('popups')) === 1, 'the window open');
     await executeServerCommand('close-popups');
     expect((await error).detail.error.code).to.equal('popup_closed');
     await waitUntil(() => !part(el, 'button')?.hasAttribute('disabled'), 'the button again');

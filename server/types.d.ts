@@ -1,0 +1,180 @@
+/**
+ * storefront-reference-service: the account sign-in, account membership and catalog API of Elastic Path
+ * Commerce Cloud with an embedded OpenID Connect identity provider, for a store's own tests.
+ *
+ * ```js
+ * import { startService } from 'storefront-reference-service';
+ * const service = await startService({ port: 0, fixtures: 'test/store.fixtures.json' });
+ * // ... tests against service.baseUrl ...
+ * await service.close();
+ * ```
+ */
+
+/**
+ * Attempts per client address and thing tried (a client id, an email) in a window: every attempt, and failed ones
+ * (wrong client, secret or password).
+ */
+export interface RateLimit {
+  attempts: number;
+  failures: number;
+  windowMs: number;
+}
+
+/**
+ * Failures at one thing tried (a client id, an email) from every address in a `RateLimit`'s window: past it, the
+ * addresses that failed at it are refused, and those that did not keep going.
+ */
+export interface SharedLimit {
+  failures: number;
+}
+
+/** Every bound of the service (DEFAULT_LIMITS has the values it starts with). */
+export interface Limits {
+  /** Sign-ins started and not yet finished, in all, per browser and per client address. */
+  pendingSignIns: number;
+  pendingSignInsPerBrowser: number;
+  pendingSignInsPerAddress: number;
+  /**
+   * The embedded identity provider's sessions, login forms, grants and codes, in all, per client address and per
+   * browser (its cookie at the identity provider).
+   */
+  idpEntries: number;
+  idpEntriesPerAddress: number;
+  idpEntriesPerBrowser: number;
+  /**
+   * `POST /oauth/access_token` per client address and client id; the store's public client asking for an implicit
+   * token is not counted.
+   */
+  tokenGrant: RateLimit;
+  tokenGrantPerClient: SharedLimit;
+  /** The embedded identity provider's login form per client address and email. */
+  login: RateLimit;
+  loginPerEmail: SharedLimit;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** How long a call to an identity provider (discovery, code exchange, UserInfo) may take. */
+  outboundTimeoutMs: number;
+  sweepIntervalMs: number;
+  /** With a data file: the journal size after which a snapshot is written. */
+  compactAfterBytes: number;
+}
+
+/** An ISO 8601 instant, e.g. `2025-01-06T09:00:00.000Z`. */
+export type Timestamp = string;
+
+/** Items may give their timestamps; left out, they are a minute apart in the order of the file. */
+export interface Timestamps {
+  created_at?: Timestamp;
+  updated_at?: Timestamp;
+}
+
+/** A store's data: the format of a fixtures file (fixtures.schema.json describes it too). Ids are UUIDs. */
+export interface Fixtures {
+  $schema?: string;
+  /** The store's API clients: any may get an implicit token; one with a secret, an operator token. */
+  clients: Array<{ client_id: string; client_secret?: string; name?: string }>;
+  /** Store addresses a sign-in may come back to, besides any loopback page. */
+  redirect_uris?: string[];
+  /** Left out: stable ids, and the first client without a secret. */
+  account_authentication_settings?: { id?: string; authentication_realm_id?: string; client_id?: string };
+  accounts?: Array<{ id: string; name: string; legal_name: string } & Timestamps>;
+  account_members?: Array<{ id: string; name: string; email: string } & Timestamps>;
+  account_memberships?: Array<{ id: string; account_id: string; account_member_id: string } & Timestamps>;
+  /** The people of the embedded identity provider. */
+  idp_users?: Array<{ email: string; password: string; name: string; email_verified?: boolean }>;
+  /**
+   * Without `discovery_url`: the embedded identity provider. With it: any OpenID Connect provider, with the
+   * service's `client_id` and `client_secret` there (client_secret_basic), checked at start.
+   */
+  oidc_profiles?: Array<
+    { id: string; name: string; discovery_url?: string; client_id?: string; client_secret?: string } & Timestamps
+  >;
+  catalogs?: Array<
+    {
+      id: string;
+      name: string;
+      description?: string;
+      hierarchy_ids?: string[];
+      pricebook_id?: string;
+      pricebook_ids?: Array<{ id: string; priority: number }>;
+      locales?: Record<string, Record<string, string>>;
+      owner?: 'store' | 'organization';
+      /** None: store-wide. Otherwise seen by the account tokens of the accounts they name. */
+      rules?: Array<{ id?: string; name?: string; description?: string; account_ids: string[] }>;
+      /** Oldest first; the first is a full publish. */
+      releases?: Array<{ id: string; is_full_publish?: boolean; is_full_delta?: boolean; published_at?: Timestamp }>;
+    } & Timestamps
+  >;
+}
+
+export interface ServiceOptions {
+  /** Default 8787; 0 picks a free one (see `RunningService.port`). */
+  port?: number;
+  /** Address to bind; default 127.0.0.1. */
+  host?: string;
+  /** The address clients reach the service at, for the links it writes; default `http://localhost:<port>`. */
+  baseUrl?: string;
+  /** The store's data: a fixtures file's path, or the fixtures themselves; default the built-in example store. */
+  fixtures?: string | URL | Fixtures;
+  /** Keep the store in this file (created from the fixtures when it does not exist). */
+  dataFile?: string;
+  /** With `dataFile`: flush every write to the device. */
+  syncWrites?: boolean;
+  /**
+   * With `dataFile`: start over damaged lines of the data file or its journal by dropping them, each one logged
+   * (a damaged journal is kept as `<journal>.damaged`). Without it, damaged data refuses the start, naming the file
+   * and line.
+   */
+  repair?: boolean;
+  /** More redirect URIs to accept, besides the fixtures' and any loopback page. */
+  redirectUris?: string[];
+  /**
+   * Reverse proxies (an address, or a CIDR range like `10.0.0.0/8`) whose `X-Forwarded-For` names the client;
+   * the limits then count each client apart. Default none: the connection's address is the client's.
+   */
+  trustProxy?: string[];
+  /** Do not log unexpected errors. */
+  quiet?: boolean;
+  limits?: Partial<Limits>;
+  /** Called once the port listens, before the service is ready (it answers 503 until then). */
+  onListening?: (baseUrl: string) => void | Promise<void>;
+}
+
+export interface RunningService {
+  /** Where the service answers, e.g. `http://localhost:41234`: the base URL of every address of the API. */
+  baseUrl: string;
+  /** The embedded identity provider's issuer (`<baseUrl>/idp`). */
+  issuer: string;
+  port: number;
+  /** Stops listening, ends open connections and writes what is pending to the data file. */
+  close(): Promise<void>;
+  /** Puts the store back to its fixtures and forgets every sign-in in progress (between tests). */
+  reset(): Promise<void>;
+  stats(): { pendingSignIns: number; issuedCodes: number; idpEntries: number };
+}
+
+/**
+ * Starts the service; resolves once it answers, identity provider included. Rejects with a FixturesError
+ * for fixtures that do not fit, and an IdentityProviderError for an external identity provider that fails
+ * one of the spec's requirements.
+ */
+export declare function startService(options?: ServiceOptions): Promise<RunningService>;
+
+export declare const DEFAULT_LIMITS: Readonly<Limits>;
+
+/** The address links are written with when no base URL is configured. */
+export declare function defaultBaseUrl(host: string, port: number): string;
+
+/** A base URL as the service uses it (scheme, host and port); throws an Error saying what is wrong. */
+export declare function checkBaseUrl(value: string): string;
+
+/** Fixtures the service refuses to start with; `problems` names each by its path (`accounts[2].name: required`). */
+export declare class FixturesError extends Error {
+  constructor(source: string, problems: string[]);
+  readonly problems: string[];
+}
+
+/** An OIDC profile whose identity provider fails one of the spec's requirements; the message names it. */
+export declare class IdentityProviderError extends Error {
+  constructor(sentences: string[]);
+}

@@ -1,0 +1,133 @@
+// `import { AccountSignIn, … } from 'storefront-elements/react'`: one React component per element, made with
+// @lit/react's createComponent. Properties and event handlers reach the element through a ref, after React has
+// the element in hand, so they work on a server-rendered page too (React 19 attaches no `on<event>` listeners to
+// custom elements while hydrating). A component registers its element when the module loads in a browser, and
+// nothing on a server; a bundler leaves out the components (and elements) a store does not use.
+import { type EventName, type ReactWebComponent, createComponent } from '@lit/react';
+import * as React from 'react';
+import { AccountMembers as AccountMembersElement } from './elements/account-members/account-members.js';
+import { AccountMemberships as AccountMembershipsElement } from './elements/account-memberships/account-memberships.js';
+import { AccountPicker as AccountPickerElement } from './elements/account-picker/account-picker.js';
+import { AccountSignIn as AccountSignInElement } from './elements/account-sign-in/account-sign-in.js';
+import { CatalogList as CatalogListElement } from './elements/catalog-list/catalog-list.js';
+import {
+  AccountSelectedEvent,
+  CatalogSelectedEvent,
+  SignInRedirectEvent,
+  SignedInEvent,
+  SignedOutEvent,
+  StorefrontErrorEvent,
+} from './events.js';
+import type { StorefrontElement } from './internal/storefront-element.js';
+import { MemberSelectedEvent, MembershipCreatedEvent } from './operator-events.js';
+
+type ElementClass<E extends StorefrontElement> = (new () => E) & { defaultTag: string; define(): void };
+
+/** The prop of each event: `on` and the event's name in PascalCase, typed with its Event class. */
+const onStorefrontError = 'storefront-error' as EventName<StorefrontErrorEvent>;
+const signInEvents = {
+  onSignInRedirect: 'sign-in-redirect' as EventName<SignInRedirectEvent>,
+  onSignedIn: 'signed-in' as EventName<SignedInEvent>,
+  onSignedOut: 'signed-out' as EventName<SignedOutEvent>,
+  onStorefrontError,
+};
+const pickerEvents = { onAccountSelected: 'account-selected' as EventName<AccountSelectedEvent>, onStorefrontError };
+const catalogEvents = { onCatalogSelected: 'catalog-selected' as EventName<CatalogSelectedEvent>, onStorefrontError };
+const membersEvents = { onMemberSelected: 'member-selected' as EventName<MemberSelectedEvent>, onStorefrontError };
+const membershipsEvents = {
+  onMembershipCreated: 'membership-created' as EventName<MembershipCreatedEvent>,
+  onStorefrontError,
+};
+
+/**
+ * What happened before a handler was there to hear it: the event the handler would have had, made from the
+ * element's state when the component mounts. A sign-in that finishes while the page loads can end before React
+ * hydrates and attaches `onSignedIn`; the handler then still learns of it, once.
+ */
+type Replay<E, Events> = (element: E) => Partial<Record<keyof Events, Event | undefined>>;
+
+/**
+ * The properties whose attribute has a name of its own (`baseUrl` → `base-url`): their values are written as
+ * attributes too, so the server-rendered tag carries them and the element is configured from the moment it
+ * upgrades, before React hydrates and sets the properties.
+ */
+function attributeNames(elementClass: typeof StorefrontElement): Map<string, string> {
+  const names = new Map<string, string>();
+  void elementClass.observedAttributes;
+  for (const [property, { attribute }] of elementClass.elementProperties) {
+    if (typeof attribute == 'string' && attribute != property) names.set(String(property), attribute);
+  }
+  return names;
+}
+
+function component<E extends StorefrontElement, Events extends Record<string, EventName>>(
+  elementClass: ElementClass<E>,
+  events: Events,
+  replay: Replay<E, Events> = () => ({}),
+): ReactWebComponent<E, Events> {
+  // registers nothing on a server (StorefrontElement.define)
+  elementClass.define();
+  // lit makes the properties when it finishes the class, as registering does in a browser; on a server asking for
+  // the attributes does it, so that createComponent tells properties from attributes there too
+  const attributes = attributeNames(elementClass as unknown as typeof StorefrontElement);
+  const Element = createComponent({
+    react: React,
+    tagName: elementClass.defaultTag,
+    elementClass,
+    events,
+    displayName: elementClass.name,
+  });
+  const Component = React.forwardRef<E, React.ComponentProps<typeof Element>>((props, ref) => {
+    const element = React.useRef<E | null>(null);
+    const latest = React.useRef(props);
+    latest.current = props;
+    // React's strict mode mounts twice in development; a missed event is told once
+    const replayed = React.useRef(false);
+    const setRef = React.useCallback(
+      (node: E | null) => {
+        element.current = node;
+        if (typeof ref == 'function') ref(node);
+        else if (ref) ref.current = node;
+      },
+      [ref],
+    );
+    // after the element's own listeners are attached (a child's layout effects run first), once per element
+    React.useLayoutEffect(() => {
+      if (!element.current || replayed.current) return;
+      replayed.current = true;
+      const missed = replay(element.current);
+      for (const [prop, event] of Object.entries(missed)) {
+        const handler = (latest.current as Record<string, unknown>)[prop];
+        if (event && typeof handler == 'function') handler(event);
+      }
+    }, []);
+    const written: Record<string, string> = {};
+    for (const [property, value] of Object.entries(props)) {
+      const attribute = attributes.get(property);
+      if (attribute && (typeof value == 'string' || typeof value == 'number')) written[attribute] = String(value);
+    }
+    // the generic props of createComponent are more than TypeScript follows here
+    return React.createElement(Element, { ...props, ...written, ref: setRef } as React.ComponentProps<typeof Element>);
+  });
+  Component.displayName = elementClass.name;
+  return Component as ReactWebComponent<E, Events>;
+}
+
+/** `<account-sign-in>`; `onSignedIn` also hears a sign-in that finished before the component mounted. */
+export const AccountSignIn = /* @__PURE__ */ component(AccountSignInElement, signInEvents, (element) => ({
+  onSignedIn: element.session && new SignedInEvent(element.session),
+}));
+
+/** `<account-picker>`; `onAccountSelected` also hears a choice made before the component mounted. */
+export const AccountPicker = /* @__PURE__ */ component(AccountPickerElement, pickerEvents, (element) => ({
+  onAccountSelected: element.selectedAccount && new AccountSelectedEvent({ ...element.selectedAccount }),
+}));
+
+/** `<catalog-list>`. */
+export const CatalogList = /* @__PURE__ */ component(CatalogListElement, catalogEvents);
+
+/** `<account-members>`. */
+export const AccountMembers = /* @__PURE__ */ component(AccountMembersElement, membersEvents);
+
+/** `<account-memberships>`. */
+export const AccountMemberships = /* @__PURE__ */ component(AccountMembershipsElement, membershipsEvents);

@@ -1,0 +1,149 @@
+// The example stores (examples/next, examples/astro, examples/vue) as a store developer runs them: each installs
+// its own dependencies from its lock file and the package from the tarball `npm pack` writes now (the lock files
+// do not name it), builds, and serves on a free port; the shopper's journey runs in Chromium against the
+// reference service and its identity provider. Needs `npm run build` first.
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { startService } from '../../server/index.js';
+import { logInAtIdentityProvider } from '../e2e/harness.mjs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const quietNpm = ['--no-audit', '--no-fund', '--loglevel=error'];
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** What the harness started or made, undone by `cleanUp` (a test file's `after`), the last first. */
+const cleanups = [];
+export async function cleanUp() {
+  while (cleanups.length) await cleanups.pop()();
+}
+
+/** Installs the example's dependencies and the freshly packed package; returns the example's folder. */
+export function installExample(name) {
+  const dir = join(root, 'examples', name);
+  const packed = mkdtempSync(join(tmpdir(), 'storefront-pack-'));
+  cleanups.push(() => rmSync(packed, { recursive: true, force: true }));
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', packed], { cwd: root, stdio: 'ignore' });
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  execFileSync(npm, ['install', ...quietNpm], { cwd: dir, stdio: 'inherit', env });
+  // as a store adds a package, but leaving package.json and the lock file as they are in the repository
+  const tarball = join(packed, `storefront-elements-${version}.tgz`);
+  execFileSync(npm, ['install', '--no-save', ...quietNpm, tarball], { cwd: dir, stdio: 'inherit', env });
+  return dir;
+}
+
+/** A port no one listens on now. */
+export async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+/** Runs a command of the example to its end (a build); throws with its output when it fails. */
+export function runIn(dir, command, args, env = {}) {
+  execFileSync(command, args, {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+  });
+}
+
+/** Starts the example's server (in a process group of its own, ended by `cleanUp`) and waits until `url` answers. */
+export async function serve(dir, command, args, url, env = {}) {
+  const child = spawn(command, args, {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  cleanups.push(() => {
+    if (child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} ended:\n${output}`);
+    const answer = await fetch(url).catch(() => undefined);
+    if (answer?.ok) return { output: () => output };
+    if (Date.now() > deadline) throw new Error(`${url} did not answer in time:\n${output}`);
+    await new Promise((done) => setTimeout(done, 250)); // polling a server that is starting, not a test's wait
+  }
+}
+
+/** The reference service and Chromium, for one test file. */
+export async function startShopping() {
+  const service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  cleanups.push(async () => {
+    await browser.close();
+    await service.close();
+  });
+  return { service, browser };
+}
+
+/** The picker's choice of an account, whichever keyboard pattern (radio group, listbox) it uses. */
+const accountChoice = (page, name) => page.getByRole('radio', { name }).or(page.getByRole('option', { name }));
+
+/** The name of the catalog `name` in the list (built-in rows, or a store's own from its template). */
+export const catalogNamed = (page, name) => page.locator('catalog-list').getByText(name, { exact: true });
+
+/** The names the catalog list shows. */
+export const catalogNames = (page) =>
+  page.locator('catalog-list').locator('[part~=name], [data-field=name]').allTextContents();
+
+/**
+ * Ada's journey on a store page: she signs in through the identity provider's login page, the picker offers her
+ * two accounts, she chooses one; the catalog list changes to what that account may view, and `shopperText` (the
+ * store's own element, set by its handler) reads `expectedText`.
+ */
+export async function adaShops(page, { storeUrl, shopperText, expectedText }) {
+  await page.goto(storeUrl);
+  await catalogNamed(page, 'Everyday Essentials').waitFor();
+  const signedOut = await catalogNames(page);
+  await page.locator('account-sign-in').getByRole('button', { name: 'Sign in with Example ID' }).click();
+  await page.waitForURL((url) => url.pathname.includes('/idp/'));
+  await logInAtIdentityProvider(page, 'ada@example.com');
+  await page.waitForURL((url) => url.href.startsWith(storeUrl));
+  await accountChoice(page, 'Analytical Engines Ltd').waitFor();
+  await accountChoice(page, 'Harvard Computation Lab').click();
+  await catalogNamed(page, 'Harvard Lab Supplies').waitFor();
+  await page.locator(shopperText).getByText(expectedText).waitFor();
+  return { signedOut, signedIn: await catalogNames(page) };
+}
+
+/**
+ * The test every example store passes: Ada's journey in a fresh browser profile, the list without and with her
+ * account's catalog, the page's own text set by its handler, and no error on the page; `more` checks the page
+ * further before it closes.
+ */
+export async function adaShopsWithoutError(browser, storeUrl, more = async () => {}) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const { signedOut, signedIn } = await adaShops(page, {
+      storeUrl,
+      shopperText: '#shopper',
+      expectedText: 'Shopping for Harvard Computation Lab',
+    });
+    assert.ok(!signedOut.includes('Harvard Lab Supplies'), signedOut.join(', '));
+    assert.ok(signedIn.includes('Harvard Lab Supplies'), signedIn.join(', '));
+    await more(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}

@@ -40,33 +40,36 @@ function rawGet(target, headers = {}) {
 }
 
 describe('deeply nested bodies', () => {
-  it('refuses one nested deeper than the route reads (400) before parsing it, without echoing it', async () => {
-    const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
-    const { status, body } = await api(url, {
+  const memberships = () => `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
+  /** Asks for a membership of Ada whose `data.type` is `type`. */
+  const membershipOfType = (/** @type {unknown} */ type) =>
+    api(memberships(), {
       method: 'POST',
       token: operator,
-      rawBody: `{"data": {"type": ${nested(1000)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
+      body: { data: { type, account_member_id: MEMBERS.ada.id } },
     });
+  /** The same with `data.type` nested `depth` deep, as raw JSON. */
+  const nestedMembership = (/** @type {number} */ depth) =>
+    api(memberships(), {
+      method: 'POST',
+      token: operator,
+      rawBody: `{"data": {"type": ${nested(depth)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
+    });
+
+  it('refuses one nested deeper than the route reads (400) before parsing it, without echoing it', async () => {
+    const { status, body } = await nestedMembership(1000);
     assert.equal(status, 400);
     assert.equal(body.errors[0].status, '400');
     assert.equal(body.errors[0].title, 'Bad Request');
     assert.equal(body.errors[0].detail, 'The request body nests deeper than 8 levels');
     // brackets inside strings are text, not nesting
-    const inString = await api(url, {
-      method: 'POST',
-      token: operator,
-      body: { data: { type: nested(1000), account_member_id: MEMBERS.ada.id } },
-    });
+    const inString = await membershipOfType(nested(1000));
     assert.equal(inString.status, 400);
     assert.match(inString.body.errors[0].detail, /data\.type must be "account_membership"$/);
   });
 
   it('refuses one of 200,000 arrays (400 kB) as too large (413) for a route that reads a few hundred bytes', async () => {
-    const { status, body, headers } = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
-      method: 'POST',
-      token: operator,
-      rawBody: `{"data": {"type": ${nested(200_000)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
-    });
+    const { status, body, headers } = await nestedMembership(200_000);
     assert.equal(status, 413);
     assert.equal(body.errors[0].status, '413');
     assert.equal(body.errors[0].detail, 'The body may be at most 8192 bytes here');
@@ -74,21 +77,12 @@ describe('deeply nested bodies', () => {
   });
 
   it('answers 400 for a non-string or very long data.type, and quotes a short wrong one back', async () => {
-    const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
     for (const type of [{ a: 1 }, 42, ['account_membership'], 'x'.repeat(5_000)]) {
-      const { status, body } = await api(url, {
-        method: 'POST',
-        token: operator,
-        body: { data: { type, account_member_id: MEMBERS.ada.id } },
-      });
+      const { status, body } = await membershipOfType(type);
       assert.equal(status, 400, JSON.stringify(type).slice(0, 40));
       assert.ok(body.errors[0].detail.length < 200);
     }
-    const short = await api(url, {
-      method: 'POST',
-      token: operator,
-      body: { data: { type: 'member', account_member_id: MEMBERS.ada.id } },
-    });
+    const short = await membershipOfType('member');
     assert.equal(short.status, 400);
     assert.match(short.body.errors[0].detail, /not "member"/);
   });
@@ -96,7 +90,7 @@ describe('deeply nested bodies', () => {
   it('answers 4xx, not 500, for a deeply nested body elsewhere', async () => {
     for (const depth of [100, 200_000]) {
       const deep = nested(depth);
-      const membership = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+      const membership = await api(memberships(), {
         method: 'POST',
         token: operator,
         rawBody: `{"data": {"type": "account_membership", "account_member_id": ${deep}}, "x": ${deep}}`,

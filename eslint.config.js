@@ -117,7 +117,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^\\.\\./elements/(?!.*\\.texts\\.js$)',
-              message: 'A language module reads the catalogs of the elements, nothing else of them.',
+              message: 'A language module reads the texts of the elements, nothing else of them.',
             },
           ],
         },
@@ -202,6 +202,8 @@ export default tseslint.config(
   },
   {
     rules: {
+      // one equality: === everywhere, and `== null` only where undefined and null both mean "not given"
+      'eqeqeq': ['error', 'always', { null: 'ignore' }],
       // `interface WindowEventMap extends StorefrontEventMap {}` is how a module adds its events to the DOM's maps
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -81,7 +81,7 @@ function referenceServicePlugin() {
       }
       if (command === 'block-requests' || command === 'unblock-requests') {
         // The network down for some addresses of the test page (a RegExp's source): the browser's request fails as
-        // with no connection, so a part the page loads then cannot be fetched.
+        // with no connection, so a chunk the page loads then cannot be fetched.
         const page = session.browser.getPage(session.id);
         if (command === 'unblock-requests') await page.unrouteAll();
         else await page.route(new RegExp(payload.pattern), (route) => route.abort('internetdisconnected'));

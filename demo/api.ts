@@ -26,7 +26,7 @@ function template(target: 'host' | 'prefix', element: HTMLElement): HTMLTemplate
 /** The live instance's attributes: the service for every element, the store's client for the shopper's. */
 function wired(name: string): HTMLElement {
   const element = document.createElement(name);
-  if (name != 'account-picker') element.setAttribute('base-url', serviceUrl);
+  if (name !== 'account-picker') element.setAttribute('base-url', serviceUrl);
   if (SHOPPER.includes(name)) element.setAttribute('client-id', 'storefront');
   return element;
 }
@@ -35,7 +35,7 @@ const links = [...SHOPPER, ...OPERATOR].map((name) => {
   const link = document.createElement('a');
   link.href = `/api/${name}.html`;
   link.textContent = `<${name}>`;
-  if (name == tag) link.setAttribute('aria-current', 'page');
+  if (name === tag) link.setAttribute('aria-current', 'page');
   return link;
 });
 document.querySelector('#elements')!.append(...links);
@@ -45,7 +45,7 @@ viewer.setAttribute('selected', tag);
 if (/[?&](code|error)=/.test(location.search)) viewer.setAttribute('section', 'demo');
 viewer.append(template('host', wired(tag)));
 // the picker and the list follow a sign-in: their page has the sign-in element above the live instance
-if (tag != 'account-sign-in' && SHOPPER.includes(tag)) viewer.append(template('prefix', wired('account-sign-in')));
+if (tag !== 'account-sign-in' && SHOPPER.includes(tag)) viewer.append(template('prefix', wired('account-sign-in')));
 
 // the operator elements take their token (and the memberships an account) once api-viewer renders them
 viewer.addEventListener('rendered', async (event) => {

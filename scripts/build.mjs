@@ -22,16 +22,16 @@ await buildModules({
 });
 run('npx', ['tsc', '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);
 
-// 2. Self-contained files for a plain <script type="module">: lit included, fully minified. One with parts is a
-//    one-line entry over its core, chunks/<name>-<hash>.js, which the parts import by that plain address (see
-//    bundle.mjs).
+// 2. Self-contained files for a plain <script type="module">: lit included, fully minified. One with chunks loaded on
+//    first use is a one-line entry over its core, chunks/<name>-<hash>.js, which those chunks import by that plain
+//    address (see bundle.mjs).
 for (const [name, { entry, core }] of Object.entries(SELF_CONTAINED)) {
   await buildBundle({ entry, outDir: 'dist', fileName: `${name}.js`, logLevel: 'warn', core });
 }
 
 // 3. dist/locales/<language>.js, one self-contained file per language module of src/locales/: the same file serves
 //    `import 'storefront-elements/locales/de.js'` and a <script type="module"> beside the bundles.
-for (const file of readdirSync('src/locales').filter((name) => name != 'translation.ts')) {
+for (const file of readdirSync('src/locales').filter((name) => name !== 'translation.ts')) {
   const language = file.replace(/\.ts$/, '');
   await buildBundle({
     entry: `src/locales/${file}`,

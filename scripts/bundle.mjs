@@ -85,7 +85,8 @@ const serverGuard = (chunk) => (chunk.moduleIds.some((id) => /[\\/]lit-html[\\/]
 
 /**
  * The self-contained files `npm run build` ships, by name: their entry module, and whether the file is a one-line
- * entry over its core (a file with parts is; see coreGroup). The operator file has no parts and stays one file.
+ * entry over its core (a file with chunks loaded on first use is; see coreGroup). The operator file has none and
+ * stays one file.
  */
 export const SELF_CONTAINED = {
   'storefront-elements': { entry: 'src/bundles/storefront-elements.ts', core: true },
@@ -94,9 +95,9 @@ export const SELF_CONTAINED = {
 
 /**
  * The chunk group that holds every module the entry imports statically (all a page runs on load), so that the
- * entry file is left a one-line re-export of `chunks/<name>-<hash>.js`. A part imports what it shares from that
- * chunk by its own plain, content-hashed address, whatever address the page loaded the entry file by (`?v=123`
- * included): the browser keeps one copy of the elements.
+ * entry file is left a one-line re-export of `chunks/<name>-<hash>.js`. A chunk loaded on first use imports what it
+ * shares from that core chunk by its own plain, content-hashed address, whatever address the page loaded the entry
+ * file by (`?v=123` included): the browser keeps one copy of the elements.
  */
 function coreGroup(entry, fileName) {
   let reachable;
@@ -122,9 +123,9 @@ function coreGroup(entry, fileName) {
  * Builds one self-contained ES module the way `npm run build` ships them: lit and every dependency
  * included, ES2022, fully minified (Vite 8 leaves ES output partly unminified unless told).
  *
- * A part the sources load with `import()` (see src/internal/parts.ts) becomes a file of its own under `chunks/`
+ * A chunk the sources load with `import()` (see src/internal/chunks.ts) becomes a file of its own under `chunks/`
  * beside it, `chunks/<module>-<hash>.js`, which imports what it shares with the bundle from the bundle itself; what
- * only parts share goes in a chunk of its own. So a page loads the one file, and a part's file when it first runs it.
+ * only chunks share goes in a chunk of its own. So a page loads the one file, and a chunk's file when it first runs it.
  *
  * Returns the bundler's output chunks, the entry first (code, map, and the modules each holds); `write: false`
  * keeps them off the disk. A `'hidden'` source map leaves the code byte for byte as shipped.
@@ -152,7 +153,7 @@ export async function buildBundle({
       lib: { entry, formats: ['es'], fileName: () => fileName },
       rolldownOptions: {
         // the bundle may export more than its entry module (under short names), so that what it shares with a
-        // part stays in it rather than in a third file every page would load too
+        // chunk stays in it rather than in a third file every page would load too
         preserveEntrySignatures: 'allow-extension',
         // the core chunk stays a chunk of its own rather than merged back into the entry that alone imports it
         ...(core && { experimental: { chunkOptimization: { mergeCommonChunks: false } } }),

@@ -1,6 +1,6 @@
 // `npm run cdn-snippet -- --base https://cdn.example.com/storefront-elements/1.2.3/`: the tags a page writes to load
 // the self-contained files of this build from that address with Subresource Integrity: an import map whose
-// `integrity` entries cover every chunk the file imports (its core, and the parts it loads on first use), then the
+// `integrity` entries cover every chunk the file imports (its core, and those it loads on first use), then the
 // `<script type="module" integrity>` tag. From dist/integrity.json (run `npm run build` first).
 // Options: --base URL (where dist/ is served; default a placeholder), --operator (the operator file too),
 // --locale de (a language file too; repeatable).

@@ -43,7 +43,7 @@ function asVueSees(manifest) {
     // one prop per name: the generator lists the fields without `attribute` as properties of their own
     attributes: element.attributes
       ?.map((attribute) => ({ ...attribute, name: attribute.fieldName ?? camel(attribute.name) }))
-      .filter(({ name }) => !element.members?.some((member) => member.name == name && !member.attribute)),
+      .filter(({ name }) => !element.members?.some((member) => member.name === name && !member.attribute)),
     events: element.events?.map((event) => ({
       ...event,
       name: camel(`-${event.name}`),

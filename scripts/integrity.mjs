@@ -83,7 +83,7 @@ export function printSizes(dist = 'dist') {
     const sum = (names) => rows.filter((row) => names.includes(row.file)).reduce((total, row) => total + row.gzip, 0);
     console.log(
       `${entry}: ${sum(onLoad)} bytes gzip on every page (${onLoad.join(' + ')}); ` +
-        `${sum(loaded)} with every part it can load`,
+        `${sum(loaded)} with every chunk it can load`,
     );
   }
 }

@@ -1,6 +1,7 @@
-// `npm run docs`: writes from custom-elements.json (run `npm run build` first) the element reference into
-// docs/elements.md, between `<!-- ELEMENTS:START -->` and `<!-- ELEMENTS:END -->`, and the table of the elements
-// into README.md, between `<!-- ELEMENT-TABLE:START -->` and `<!-- ELEMENT-TABLE:END -->`.
+// `npm run docs`: writes from custom-elements.json (run `npm run build` first), and from each element's texts as its
+// `*.texts.ts` module holds them, the element reference into docs/elements.md, between `<!-- ELEMENTS:START -->` and
+// `<!-- ELEMENTS:END -->`, and the table of the elements into README.md, between `<!-- ELEMENT-TABLE:START -->` and
+// `<!-- ELEMENT-TABLE:END -->`.
 // `node scripts/manifest-docs.mjs --check` changes nothing and fails when a section differs from what the
 // manifest gives (`npm test` runs it), so the docs cannot drift from the elements' JSDoc.
 //
@@ -10,6 +11,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { dirname, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { elementTexts } from './element-texts.mjs';
 import { elementsOf, firstParagraph, readManifest } from './manifest-lib.mjs';
 
 export const START = '<!-- ELEMENTS:START -->';
@@ -45,11 +47,14 @@ function table(headers, rows) {
   ];
 }
 
-/** The Markdown between the markers (without them). */
 /** The prop of an event on the React component: `on` and the event's name in PascalCase (`onSignedIn`). */
 export const reactProp = (eventName) => `on${eventName.replace(/(^|-)(\w)/g, (_, __, letter) => letter.toUpperCase())}`;
 
-export function renderElements(manifest) {
+/**
+ * The Markdown between the markers (without them). `texts` gives each element's texts by class name (see
+ * element-texts.mjs).
+ */
+export function renderElements(manifest, texts = new Map()) {
   const elements = elementsOf(manifest);
   const lines = [NOTE, ''];
   if (!elements.length) {
@@ -93,6 +98,17 @@ export function renderElements(manifest) {
         ...table(['Attribute', 'Property', 'Type', 'Default', 'Description'], rows),
       );
 
+    const ownTexts = texts.get(element.className) ?? [];
+    if (ownTexts.length) {
+      lines.push(
+        '**Texts** (reworded with the `texts` property, or for the page with `addTranslation`)',
+        '',
+        ...table(
+          ['Key', 'English', 'Description'],
+          ownTexts.map((text) => [code(text.name), code(text.english), cell(text.description)]),
+        ),
+      );
+    }
     if (element.methods.length) {
       lines.push(
         '**Methods**',
@@ -255,7 +271,7 @@ function main() {
   const manifest = readManifest(values.manifest);
   const link = relative(dirname(values.readme), values.reference).replace(/\\/g, '/');
   const results = [
-    update(values.reference, renderElements(manifest), REFERENCE, values.check),
+    update(values.reference, renderElements(manifest, elementTexts()), REFERENCE, values.check),
     update(values.readme, renderElementTable(manifest, link), TABLE, values.check),
   ];
   return results.every(Boolean) ? 0 : 1;

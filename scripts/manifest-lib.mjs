@@ -2,8 +2,10 @@
 //
 // Our elements register themselves through `static defaultTag` and `define()` rather than a
 // `customElements.define('tag', Class)` call the analyzer could see, and they fire typed Event classes
-// (`new SignedInEvent(...)`) whose names the analyzer cannot read. `normalizeManifest` fills both in
-// from the manifest itself, so every reader sees the same tags and events. It is idempotent.
+// (`new SignedInEvent(...)`) whose names the analyzer cannot read. Their `texts` property is declared once, on the
+// base class, with the element's set of texts as a type parameter the analyzer does not resolve.
+// `normalizeManifest` fills these in from the manifest itself, so every reader sees the same tags, events and
+// types. It is idempotent.
 import { readFileSync } from 'node:fs';
 
 /** The order elements are listed in (shopper first, then operator); others follow alphabetically. */
@@ -79,9 +81,21 @@ function mergeEvents(events, eventNames) {
 }
 
 /**
+ * The type of an element's `texts`: `TextOverrides<T>` with T its set of texts, named as the set's type is
+ * (`static englishTexts = catalogListTexts` is of the type `CatalogListTexts`).
+ */
+function resolveTextsType(declaration) {
+  const members = declaration.members ?? [];
+  const set = members.find((m) => m.static && m.name === 'englishTexts')?.default;
+  const texts = members.find((m) => !m.static && m.name === 'texts');
+  if (!set || !/^\w+$/.test(set) || texts?.type?.text !== 'TextOverrides<T>') return;
+  texts.type = { text: `TextOverrides<${set[0].toUpperCase()}${set.slice(1)}>` };
+}
+
+/**
  * Fills in tag names (from `static defaultTag = '...'`), the module's `custom-element-definition` export of each
- * tag (which readers of the manifest such as api-viewer-element look for) and event names (from Event classes'
- * `eventName`).
+ * tag (which readers of the manifest such as api-viewer-element look for), event names (from Event classes'
+ * `eventName`) and the type of `texts`.
  */
 export function normalizeManifest(manifest) {
   const eventNames = eventNamesByClass(manifest);
@@ -112,6 +126,7 @@ export function normalizeManifest(manifest) {
       ];
     }
     if (declaration.events) declaration.events = mergeEvents(declaration.events, eventNames);
+    resolveTextsType(declaration);
   }
   return manifest;
 }
@@ -120,11 +135,13 @@ function isPublic(member) {
   return !member.static && (!member.privacy || member.privacy === 'public') && !/^[_#]/.test(member.name ?? '');
 }
 
-/** The class and its base classes that the manifest declares, the root first. */
+/** The class, its base classes and the mixins each applies that the manifest declares, the root first. */
 function classChain(manifest, declaration) {
   const byName = new Map(classDeclarations(manifest).map(({ declaration: d }) => [d.name, d]));
   const chain = [];
-  for (let d = declaration; d && !chain.includes(d.name); d = byName.get(d.superclass?.name)) chain.unshift(d.name);
+  for (let d = declaration; d && !chain.includes(d.name); d = byName.get(d.superclass?.name)) {
+    chain.unshift(...(d.mixins ?? []).map((mixin) => mixin.name), d.name);
+  }
   return chain;
 }
 

@@ -1,8 +1,8 @@
 // `npm run size:report [-- src/bundles/<name>.ts] [--json]`: each module's share of a self-contained bundle, and of
-// each part (chunks/*.js) it loads when a page first needs it.
+// each chunk (chunks/*.js) it loads when a page first needs it.
 //
 // Builds the bundle with scripts/bundle.mjs, as `npm run build` ships it (same plugins, same minifier, same file
-// names, which the parts' imports of the bundle name), in memory. Each file is counted on its own, as a browser
+// names, which the chunks' imports of the bundle name), in memory. Each file is counted on its own, as a browser
 // fetches it.
 // The bundler's module info says which modules the chunk holds and how long each one was after tree-shaking, but
 // rolldown minifies the chunk as a whole after that, so those lengths are not the shipped bytes. Where each
@@ -56,7 +56,7 @@ function piecesBySource(code, mappings) {
 }
 
 /**
- * Each module's share of one output file (the bundle, or a part): its bytes placed by the file's source map, and
+ * Each module's share of one output file (the bundle, or a chunk): its bytes placed by the file's source map, and
  * the gzip marginals in file order.
  * @returns {{ file: string, bytes: number, gzip: number, rendered: number, modules: Array<{ module: string,
  *   bytes: number, gzip: number, rendered: number | undefined }> }} bytes are UTF-8 bytes of the shipped file
@@ -106,14 +106,14 @@ function fileReport({ fileName, code, map, modules: info }, outDir) {
 
 /**
  * @param {string} entry the bundle's entry module, e.g. `src/bundles/storefront-elements.ts`
- * @returns {Promise<ReturnType<typeof fileReport> & { parts: Array<ReturnType<typeof fileReport>>,
- *   total: { bytes: number, gzip: number } }>} the bundle's own file (what every page loads), each part (a file
+ * @returns {Promise<ReturnType<typeof fileReport> & { chunks: Array<ReturnType<typeof fileReport>>,
+ *   total: { bytes: number, gzip: number } }>} the bundle's own file (what every page loads), each chunk (a file
  *   under chunks/ that a page loads when it first needs it), and the total of every file a page can load
  */
 export async function sizeReport(entry, { core = shippedWithCore(entry) } = {}) {
   const outDir = resolve('dist');
   const fileName = `${basename(entry, extname(entry))}.js`;
-  const [entryChunk, ...chunks] = await buildBundle({
+  const [entryChunk, ...built] = await buildBundle({
     entry,
     outDir,
     fileName,
@@ -122,13 +122,14 @@ export async function sizeReport(entry, { core = shippedWithCore(entry) } = {}) 
     core,
   });
   // the entry file is one line over its core (chunks/<name>-<hash>.js): together, what every page loads
-  const main = chunks.find((chunk) => entryChunk.imports.includes(chunk.fileName)) ?? entryChunk;
-  const parts = chunks.filter((chunk) => chunk !== main).map((chunk) => fileReport(chunk, outDir));
+  const main = built.find((chunk) => entryChunk.imports.includes(chunk.fileName)) ?? entryChunk;
+  // the chunks loaded when a page first needs them
+  const chunks = built.filter((chunk) => chunk !== main).map((chunk) => fileReport(chunk, outDir));
   const entryFile = { file: entryChunk.fileName, bytes: Buffer.byteLength(entryChunk.code), gzip: 0 };
   entryFile.gzip = gzipBytes(entryChunk.code);
-  const files = [fileReport(main, outDir), ...parts, ...(main === entryChunk ? [] : [entryFile])];
+  const files = [fileReport(main, outDir), ...chunks, ...(main === entryChunk ? [] : [entryFile])];
   const sum = (key) => files.reduce((total, file) => total + file[key], 0);
-  return { ...files[0], entry: entryFile, parts, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
+  return { ...files[0], entry: entryFile, chunks, total: { bytes: sum('bytes'), gzip: sum('gzip') } };
 }
 
 /** Whether `npm run build` ships this entry's file over a core (any other entry is reported that way too). */
@@ -185,16 +186,16 @@ function print(entry, report) {
       `the one-line entry over ${report.file}\n`,
   );
   printFile(`${entry} (${report.file})`, report);
-  for (const part of report.parts) {
+  for (const chunk of report.chunks) {
     console.log('');
-    printFile(`part ${part.file}, loaded when a page first needs it`, part);
+    printFile(`${chunk.file}, loaded when a page first needs it`, chunk);
   }
-  if (report.parts.length) {
-    const parts = report.parts.reduce((total, part) => total + part.gzip, 0);
+  if (report.chunks.length) {
+    const chunks = report.chunks.reduce((total, chunk) => total + chunk.gzip, 0);
     console.log(
       `\n${report.entry.file} and ${report.file}: ${number(report.gzip + report.entry.gzip)} bytes gzip on every ` +
-        `page; its ${report.parts.length} part(s) ` +
-        `${number(parts)}; every file a page can load ${number(report.total.gzip)} bytes gzip`,
+        `page; its ${report.chunks.length} chunk(s) loaded on first use ` +
+        `${number(chunks)}; every file a page can load ${number(report.total.gzip)} bytes gzip`,
     );
   }
   console.log(`

@@ -1,6 +1,7 @@
 /**
  * What the package promises (`import … from 'storefront-elements'`): the element classes, the function that
- * registers them, their events, the API client with its query builders, errors and resource types. Importing it
+ * registers them, their events, the API's endpoint functions with their connection, query builders, errors and
+ * resource types. Importing it
  * registers nothing; `storefront-elements/define` (shopper elements), `storefront-elements/define-operator` and
  * one entry per element (`storefront-elements/catalog-list`, …) do. Everything under src/internal/ and any
  * module not named here may change in any release. test/package/exports.test.js holds this list.
@@ -24,8 +25,10 @@ export {
   type AccountSignInTexts,
   type CatalogListTexts,
   type Plural,
+  type TextOverrides,
   type Translation,
   type TranslationOf,
+  type TranslationTexts,
 } from './locales/translation.js';
 
 // Their events
@@ -55,15 +58,18 @@ export {
   type OperatorEventMap,
 } from './operator-events.js';
 
-// The API client
+// The API: one function per endpoint, over a connection
+export { connect, getLink, pages, type Connection, type ConnectionOptions, type Page } from './api/connection.js';
 export {
-  StorefrontClient,
-  type AccountManagementTokenRequest,
+  getAccountAuthenticationSettings,
+  listCatalogReleases,
+  listCatalogs,
+  listOidcProfiles,
+  requestImplicitToken,
   type CatalogPageQuery,
-  type Page,
-  type StorefrontClientOptions,
 } from './api/client.js';
-export { OperatorClient } from './api/operator-client.js';
+export { createAccountManagementTokens, type AccountManagementTokenRequest } from './api/account-tokens.js';
+export { createMembership, listMembers, listMemberships, listUnassignedMembers } from './api/operator-endpoints.js';
 export type { FetchLike, RequestOptions, TokenSource } from './api/http.js';
 export { ApiError, StorefrontError, isAbortError, type StorefrontErrorCode } from './api/errors.js';
 export {

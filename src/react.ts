@@ -55,7 +55,7 @@ function attributeNames(elementClass: typeof StorefrontElement): Map<string, str
   const names = new Map<string, string>();
   void elementClass.observedAttributes;
   for (const [property, { attribute }] of elementClass.elementProperties) {
-    if (typeof attribute == 'string' && attribute != property) names.set(String(property), attribute);
+    if (typeof attribute === 'string' && attribute !== property) names.set(String(property), attribute);
   }
   return names;
 }
@@ -86,7 +86,7 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
     const setRef = React.useCallback(
       (node: E | null) => {
         element.current = node;
-        if (typeof ref == 'function') ref(node);
+        if (typeof ref === 'function') ref(node);
         else if (ref) ref.current = node;
       },
       [ref],
@@ -98,13 +98,13 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
       const missed = replay(element.current);
       for (const [prop, event] of Object.entries(missed)) {
         const handler = (latest.current as Record<string, unknown>)[prop];
-        if (event && typeof handler == 'function') handler(event);
+        if (event && typeof handler === 'function') handler(event);
       }
     }, []);
     const written: Record<string, string> = {};
     for (const [property, value] of Object.entries(props)) {
       const attribute = attributes.get(property);
-      if (attribute && (typeof value == 'string' || typeof value == 'number')) written[attribute] = String(value);
+      if (attribute && (typeof value === 'string' || typeof value === 'number')) written[attribute] = String(value);
     }
     // the generic props of createComponent are more than TypeScript follows here
     return React.createElement(Element, { ...props, ...written, ref: setRef } as React.ComponentProps<typeof Element>);

@@ -1,5 +1,5 @@
 /**
- * The HTTP layer under the API client: bearer token, JSON headers, abort handling, and the translation of
+ * The HTTP layer under the endpoint functions: bearer token, JSON headers, abort handling, and the translation of
  * every failure into one of the library's errors. Nothing here knows an endpoint.
  */
 import { ApiError, StorefrontError, isAbortError } from './errors.js';

@@ -2,7 +2,7 @@
  * The callback the identity provider's redirect brings back to the page, read from the address bar (and removed
  * from it at once). Every page with a sign-in element reads it; finishing the sign-in is sign-in.ts.
  */
-import { parseUrl } from '../api/service-client.js';
+import { parseUrl } from '../api/connection.js';
 import { TAKEN_CALLBACKS_KEY, readStored, writeStored } from '../internal/storage.js';
 
 /** The query parameters a callback brings back; all are removed from the address bar once read. */

@@ -41,7 +41,7 @@ export async function endSessionUrl(
   const options: HttpRequestOptions<'GET'> = {
     [customFetch]: fetch as HttpRequestOptions<'GET'>[typeof customFetch],
     // checkSignInEndpoint allows plain http only on a loopback address, and only for a page that is plain http too
-    [allowInsecureRequests]: issuer.protocol == 'http:',
+    [allowInsecureRequests]: issuer.protocol === 'http:',
     // the document and its reading, both: an identity provider that never answers is out of reach
     signal: AbortSignal.timeout(timeoutMs),
   };

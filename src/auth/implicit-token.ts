@@ -1,4 +1,5 @@
-import type { StorefrontClient, TokenSource } from '../api/client.js';
+import { requestImplicitToken } from '../api/client.js';
+import type { Connection, TokenSource } from '../api/connection.js';
 import { StorefrontError } from '../api/errors.js';
 
 const cache = new Map<string, { token: Promise<string>; renewAt: number }>();
@@ -8,20 +9,21 @@ const cache = new Map<string, { token: Promise<string>; renewAt: number }>();
  * every element, fetched on first use and renewed 30 s before it expires (so it never expires in flight).
  * A failed request is not cached.
  */
-export function implicitTokenSource(client: StorefrontClient, clientId: string): TokenSource {
-  const key = client.baseUrl + ' ' + clientId;
+export function implicitTokenSource(connection: Connection, clientId: string): TokenSource {
+  const { baseUrl } = connection;
+  const key = baseUrl + ' ' + clientId;
   return () => {
     let entry = cache.get(key);
     if (!(entry && entry.renewAt > Date.now())) {
       const fresh = { renewAt: Infinity } as { token: Promise<string>; renewAt: number };
-      fresh.token = client.requestImplicitToken(clientId).then(
+      fresh.token = requestImplicitToken(connection, clientId).then(
         (answer) => {
           fresh.renewAt = Date.now() + answer.expires_in * 1000 - 30_000;
           return answer.access_token;
         },
         (error: StorefrontError) => {
           cache.delete(key);
-          throw explain(error, client.baseUrl, clientId);
+          throw explain(error, baseUrl, clientId);
         },
       );
       cache.set(key, (entry = fresh));
@@ -37,9 +39,9 @@ export function implicitTokenSource(client: StorefrontClient, clientId: string):
 function explain(error: StorefrontError, baseUrl: string, clientId: string): StorefrontError {
   const { status } = error;
   const problem =
-    status == 401
+    status === 401
       ? `The store refused the client-id "${clientId}".`
-      : status == 404 && `Nothing answers at ${baseUrl}/oauth/access_token: the base-url looks wrong.`;
+      : status === 404 && `Nothing answers at ${baseUrl}/oauth/access_token: the base-url looks wrong.`;
   return problem
     ? new StorefrontError('not_configured', problem, { status, errors: error.errors, cause: error })
     : error;

@@ -23,7 +23,7 @@ export function popupResult(popup: Window): Promise<SignInCallback> {
       popup.close();
     };
     const onMessage = (event: MessageEvent) => {
-      if (event.source == popup && event.origin == location.origin) {
+      if (event.source === popup && event.origin === location.origin) {
         done();
         resolve(event.data as SignInCallback);
       }

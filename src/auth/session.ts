@@ -34,7 +34,7 @@ const REASONS: readonly SignedOutReason[] = ['user', 'expired', 'rejected', 'els
  * channel, so nothing is believed for its shape alone: a sign-in is checked again before it is taken).
  */
 function readMessage(data: unknown): Message | undefined {
-  if (!data || typeof data != 'object') return;
+  if (!data || typeof data !== 'object') return;
   const message = data as Record<string, unknown>;
   if (message.ask === true) return { ask: true };
   if (REASONS.includes(message.out as SignedOutReason)) return { out: message.out as SignedOutReason };
@@ -64,12 +64,12 @@ const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Da
 export function isSignIn(data: unknown): data is MemberSignIn {
   try {
     const { accountMemberId, accounts } = data as MemberSignIn;
-    const texts = (...values: unknown[]) => values.every((value) => value && typeof value == 'string');
+    const texts = (...values: unknown[]) => values.every((value) => value && typeof value === 'string');
     return (
       texts(accountMemberId) &&
       accounts.every(
         ({ accountId, accountName, token, expires }) =>
-          texts(accountId, token, expires) && typeof accountName == 'string' && !!Date.parse(expires),
+          texts(accountId, token, expires) && typeof accountName === 'string' && !!Date.parse(expires),
       )
     );
   } catch {
@@ -119,7 +119,7 @@ export class MemberSession {
   private constructor(clientId: string, mode?: SessionStorageMode) {
     this.clientId = clientId;
     this.#key = sessionKey(clientId);
-    this.#memory = mode == 'memory';
+    this.#memory = mode === 'memory';
     // An expired stored session ends silently (nobody listens yet).
     this.#data = this.#memory ? undefined : trusted(readStored(this.#key) as SessionData);
     this.#restored = this.#fromElsewhere = !!this.#data;
@@ -158,7 +158,7 @@ export class MemberSession {
    * on every render do not rewrite the storage.
    */
   useStorage(mode: SessionStorageMode): void {
-    if (mode != 'memory' || this.#memory) return;
+    if (mode !== 'memory' || this.#memory) return;
     this.#memory = true;
     this.#channel?.close();
     this.#channel = undefined;
@@ -173,7 +173,7 @@ export class MemberSession {
   /** Keeps a sign-in (made here, unless `restored`) and tells the elements and, for one made here, the other tabs. */
   signIn(signIn: MemberSignIn, restored?: boolean): void {
     const { accounts } = signIn;
-    this.#data = { ...shared(signIn), selectedAccountId: accounts.length == 1 ? accounts[0].accountId : undefined };
+    this.#data = { ...shared(signIn), selectedAccountId: accounts.length === 1 ? accounts[0].accountId : undefined };
     this.#fromElsewhere = !!restored;
     this.#persist();
     if (!restored) this.#post({ session: shared(signIn) });
@@ -217,7 +217,7 @@ export class MemberSession {
     this.#listeners.add(listener);
     const data = this.#data;
     // unless a sign-in or sign-out came first
-    if (this.#restored) queueMicrotask(() => data == this.#data && this.#announce(true));
+    if (this.#restored) queueMicrotask(() => data === this.#data && this.#announce(true));
     this.#restored = false;
     this.#schedule();
     return () => {
@@ -250,9 +250,9 @@ export class MemberSession {
         if (this.signedIn) this.#post({ session: shared(this.#data!) });
       } else if ('out' in message) {
         // kept here too: where the other tab could not keep it, the next sign-in from this one still asks
-        if (message.out == 'user') signedOutMarker(storeKey('signed-out', baseUrl, this.clientId), true);
-        this.#end(message.out == 'user' ? 'elsewhere' : message.out);
-      } else if (trusted(message.session) && message.session.accountMemberId != this.accountMemberId) {
+        if (message.out === 'user') signedOutMarker(storeKey('signed-out', baseUrl, this.clientId), true);
+        this.#end(message.out === 'user' ? 'elsewhere' : message.out);
+      } else if (trusted(message.session) && message.session.accountMemberId !== this.accountMemberId) {
         this.signIn(message.session, true);
       }
     };

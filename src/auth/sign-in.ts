@@ -3,9 +3,9 @@
  * transaction), the safety check of the sign-in address, and exchanging the code the callback brought for account
  * management tokens. Reading the callback from the address bar is callback.ts.
  */
-import type { StorefrontClient } from '../api/client.js';
+import { createAccountManagementTokens } from '../api/account-tokens.js';
+import { type Connection, parseUrl } from '../api/connection.js';
 import { StorefrontError } from '../api/errors.js';
-import { parseUrl } from '../api/service-client.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
 import type { SignInCallback } from './callback.js';
 import { createPkcePair, createState } from './pkce.js';
@@ -62,10 +62,10 @@ export const isLoopback = (url: URL): boolean => /^(localhost|127\.0\.0\.1|\[::1
  */
 export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<string | undefined> = []): URL {
   const url = parseUrl(endpoint);
-  const http = url?.protocol == 'http:';
+  const http = url?.protocol === 'http:';
   if (
     !url ||
-    !(http || url.protocol == 'https:') ||
+    !(http || url.protocol === 'https:') ||
     url.username ||
     url.password ||
     (http && !isLoopback(url) && secureContextUrls.some((page) => /^https:/i.test(page!)))
@@ -78,7 +78,7 @@ export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<
 /** The prompt of a sign-in: the page's own values, and `login` after a sign-out (`none` cannot go with it). */
 function promptFor({ prompt = '', loginAgain }: StartSignInOptions): string {
   return loginAgain
-    ? [...prompt.split(' ').filter((v) => v && v != 'none' && v != 'login'), 'login'].join(' ')
+    ? [...prompt.split(' ').filter((v) => v && v !== 'none' && v !== 'login'), 'login'].join(' ')
     : prompt;
 }
 
@@ -129,8 +129,8 @@ export async function startSignIn(options: StartSignInOptions): Promise<StartedS
 }
 
 export interface CompleteSignInOptions extends TransactionStoreOptions {
-  /** A client of the service with the store's token (implicit grant or the host's). */
-  client: StorefrontClient;
+  /** The connection to the service, with the store's token (implicit grant or the host's). */
+  connection: Connection;
   /** The store client of the element finishing the sign-in; must be the one that started it. */
   clientId: string;
   signal?: AbortSignal;
@@ -146,19 +146,19 @@ export interface CompleteSignInOptions extends TransactionStoreOptions {
 export async function completeSignIn(callback: SignInCallback, options: CompleteSignInOptions): Promise<MemberSignIn> {
   // The transaction is used up in every case, so the same callback can never be redeemed twice.
   const transaction = consumeTransaction(callback.state, options);
-  const { client, clientId } = options;
+  const { connection, clientId } = options;
   if (
     !transaction ||
     transaction.clientId !== clientId ||
-    parseUrl(transaction.baseUrl)?.origin !== parseUrl(client.baseUrl)?.origin
+    parseUrl(transaction.baseUrl)?.origin !== parseUrl(connection.baseUrl)?.origin
   ) {
     throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
   }
-  if (callback.kind == 'error') {
+  if (callback.kind === 'error') {
     const { error, description } = callback;
     throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
   }
-  const answer = await client.createAccountManagementTokens({ ...transaction, code: callback.code }, options);
+  const answer = await createAccountManagementTokens(connection, { ...transaction, code: callback.code }, options);
   return { ...toSignedInDetail(answer), profileId: transaction.profileId };
 }
 

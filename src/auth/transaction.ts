@@ -37,8 +37,10 @@ export interface SaveTransactionOptions extends TransactionStoreOptions {
 
 export const TRANSACTION_TTL_MS = 600_000;
 
-const context = (options: TransactionStoreOptions) =>
-  [options.storage ?? sessionStorage, (options.now ?? Date.now)()] as const;
+const context = (options: TransactionStoreOptions) => ({
+  storage: options.storage ?? sessionStorage,
+  now: (options.now ?? Date.now)(),
+});
 
 /** What is stored under a key, if it is a transaction still usable at `now`. */
 function live(storage: StorageLike, key: string, now: number): SignInTransaction | undefined {
@@ -58,7 +60,7 @@ export function saveTransaction(
   const { state, codeVerifier, redirectUri, profileId, clientId, baseUrl } = transaction;
   const fields = { state, codeVerifier, redirectUri, profileId, clientId, baseUrl };
   if (!Object.values(fields).every(Boolean)) throw new TypeError('Incomplete sign-in transaction.');
-  const [storage, now] = context(options);
+  const { storage, now } = context(options);
   sweepExpiredTransactions(options);
   const saved = { ...fields, createdAt: now, expiresAt: now + (options.ttlMs ?? TRANSACTION_TTL_MS) };
   storage.setItem(TRANSACTION_KEY_PREFIX + state, JSON.stringify(saved));
@@ -73,7 +75,7 @@ export function consumeTransaction(
   state: string,
   options: TransactionStoreOptions = {},
 ): SignInTransaction | undefined {
-  const [storage, now] = context(options);
+  const { storage, now } = context(options);
   const key = TRANSACTION_KEY_PREFIX + state;
   const entry = live(storage, key, now);
   storage.removeItem(key);
@@ -83,7 +85,7 @@ export function consumeTransaction(
 
 /** Removes expired and unreadable transactions; returns how many were removed. */
 export function sweepExpiredTransactions(options: TransactionStoreOptions = {}): number {
-  const [storage, now] = context(options);
+  const { storage, now } = context(options);
   const stale: string[] = [];
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i) as string;

@@ -5,8 +5,8 @@ import { CatalogList } from '../elements/catalog-list/catalog-list.js';
 import { registerAll, type DefineOptions } from '../internal/register.js';
 
 export { AccountPicker, AccountSignIn, CatalogList };
-export { StorefrontClient } from '../api/client.js';
 export { StorefrontError, ApiError } from '../api/errors.js';
+export { addTranslation } from '../locales/translation.js';
 
 const shopperElements = [AccountSignIn, AccountPicker, CatalogList];
 

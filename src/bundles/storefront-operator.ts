@@ -5,6 +5,7 @@ import { registerAll, type DefineOptions } from '../internal/register.js';
 
 export { AccountMembers, AccountMemberships };
 export { StorefrontError, ApiError } from '../api/errors.js';
+export { addTranslation } from '../locales/translation.js';
 
 const operatorElements = [AccountMembers, AccountMemberships];
 

@@ -1,15 +1,15 @@
-import type { Catalog } from './texts.js';
+import type { Texts } from './texts.js';
 
-/** A language's texts as the elements read them: per element (by its default tag), the translated catalog. */
-export type TranslatedCatalogs = Partial<Record<string, Catalog>>;
+/** Texts of one language as the elements read them: per element (by its default tag), some or all of its texts. */
+export type TextsByElement = Partial<Record<string, Partial<Texts>>>;
 
 /** What follows the language: an element, which updates (and reads its language again) when it changes. */
 type Follower = Element & { requestUpdate(): void };
 
 interface Languages {
-  /** The translations the page added, by language in lower case. */
-  added: Record<string, TranslatedCatalogs>;
-  /** The elements on the page. */
+  /** The texts the page added, by language in lower case. */
+  added: Record<string, TextsByElement>;
+  /** The elements on the page, which update when a language is added or a `lang` changes. */
   followers: Set<Follower>;
 }
 
@@ -32,17 +32,25 @@ const updateAll = (): void => languages().followers.forEach((element) => element
  */
 let langChanges: MutationObserver | undefined;
 
-/** Adds (or replaces) the texts of a language; the elements update at once. */
-export function addTranslation(language: string, catalogs: TranslatedCatalogs): void {
-  languages().added[language.toLowerCase()] = catalogs;
+/**
+ * Adds texts of a language, element by element and text by text, over those added before (a later call rewords what
+ * an earlier one said); the elements update at once.
+ */
+export function addTranslation(language: string, texts: TextsByElement): void {
+  const added = (languages().added[language.toLowerCase()] ??= {});
+  for (const tag in texts) added[tag] = { ...added[tag], ...texts[tag] };
   updateAll();
 }
 
-/** The texts added for `locale`, or for its language alone (`de` for `de-AT`); undefined for English. */
-export function translationFor(locale = ''): TranslatedCatalogs | undefined {
-  const tag = locale.toLowerCase();
+/**
+ * The texts the page added for an element of `tag` under `locale`, to lay over its English ones in this order: for
+ * English (a store's own wording), for the language alone (`de` for `de-AT`), for the locale itself. A text none of
+ * them has stays English.
+ */
+export function addedTexts(tag: string, locale = ''): (Partial<Texts> | undefined)[] {
   const { added } = languages();
-  return added[tag] ?? added[tag.split('-')[0]];
+  const exact = locale.toLowerCase();
+  return [added.en?.[tag], added[exact.split('-')[0]]?.[tag], added[exact]?.[tag]];
 }
 
 /** The `lang` in force for `element`: its own, else its nearest ancestor's, crossing shadow roots to their hosts. */

@@ -1,6 +1,6 @@
 import { errorTexts } from './status.texts.js';
 
-/** The texts both operator tables show, in English; each table's catalog takes these and adds its own. */
+/** The texts both operator tables show, in English; each table's texts take these and add its own. */
 export const pagedTableTexts = {
   /** Accessible name of the table. */
   tableLabel: 'Members',

@@ -2,7 +2,7 @@ import { initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
-import { OperatorEndpointsClient } from '../api/operator-endpoints.js';
+import type { Connection } from '../api/connection.js';
 import type { ListEnvelope, Sort } from '../api/types.js';
 import { renderDate } from './dates.js';
 import { pagedTableStyles } from './paged-table.styles.js';
@@ -11,7 +11,7 @@ import { ServiceElement } from './service-element.js';
 import { describeForPeople, renderEmpty, renderError, renderLoading } from './status.js';
 import { StorefrontElement } from './storefront-element.js';
 import { type PagedTableTexts, pagedTableTexts } from './paged-table.texts.js';
-import type { TextProperties } from './texts.js';
+import type { Texts } from './texts.js';
 
 /** What one table row shows, whatever resource it stands for. */
 export interface RowFields {
@@ -28,22 +28,29 @@ export interface PageRequest {
   offset: number;
 }
 
-/** The rows of a page and where the page sits in its list. */
-export type TablePage<Row> = [Row[], ListEnvelope<unknown>['meta']];
+/** Where a page sits in its list: its number, the number of pages and records. */
+type PageMeta = ListEnvelope<unknown>['meta'];
 
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- merged with the class: the same type parameter
-export interface PagedTableElement<Row> extends TextProperties<PagedTableTexts> {}
+/** The rows of a page and where the page sits in its list. */
+export interface TablePage<Row> {
+  rows: Row[];
+  meta: PageMeta;
+}
+
+/** A column shown, and its header. */
+interface Column {
+  field: keyof RowFields;
+  label: string;
+}
 
 /**
  * The table, sorting, paging and load states the two operator lists share. A subclass says how to load a
  * page, what its query is and what a row shows; everything reflected here (`sort`, `page-size`, `page`) is a
  * deep link. The operator's token comes from the host page (`accessToken`); nothing is requested without it.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export abstract class PagedTableElement<Row> extends ServiceElement {
+export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTableTexts> extends ServiceElement<T> {
   static override styles = [StorefrontElement.styles, pagedTableStyles];
-  static override texts: PagedTableTexts = pagedTableTexts;
+  static override englishTexts: Texts = pagedTableTexts;
 
   /** Sort attribute (`created_at`, `email`, `id`, `name`, `updated_at`), `-` in front for descending. */
   @property({ reflect: true }) sort: Sort = '-created_at';
@@ -60,18 +67,20 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   /** Id of the row chosen last (rows that can be chosen only). */
   @state() protected selected?: string;
 
-  protected readonly connection = new ServiceController(this, OperatorEndpointsClient);
+  protected readonly service = new ServiceController(this);
 
   /** The sort, page size and query the page shown was asked with: when one changes, page 1 shows again. */
   #query?: unknown[];
 
-  /** The page shown. */
-  protected readonly list = this.connection.task({
-    args: () => [...this.connection.args, this.page, ...this.#queryNow()],
+  /** Loads again whenever the connection, the page or the query changes (a deep link is a load too). */
+  protected readonly list = this.service.task({
+    args: () => [...this.service.args, this.page, ...this.#queryNow()],
     task: (_, { signal }) => {
-      const client = this.connection.client();
+      const connection = this.service.connection();
       const { sort, pageSize: limit } = this;
-      return client ? this.load(client, { sort, limit, offset: (this.page - 1) * limit }, signal) : initialState;
+      return connection
+        ? this.load(connection, { sort, limit, offset: (this.page - 1) * limit }, signal)
+        : initialState;
     },
     onError: (error) => this.reportError(error),
   });
@@ -80,7 +89,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
   protected abstract query(): unknown[];
   /** How one page is fetched (pass `signal` on); `initialState` while something else is still missing. */
   protected abstract load(
-    client: OperatorEndpointsClient,
+    connection: Connection,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<Row> | typeof initialState>;
@@ -93,7 +102,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
 
   /** The sentence an operator reads for an error. */
   protected say(error: StorefrontError): string {
-    return describeForPeople(error, this);
+    return describeForPeople(error, this.shownTexts);
   }
 
   /** Focuses a part once the update under way is rendered. */
@@ -133,7 +142,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
 
   protected override render(): TemplateResult {
     return html`${this.toolbar()}${this.list.render({
-      initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
+      initial: () => html`<p part="not-configured">${this.shownTexts.notConfiguredText}</p>`,
       // the page shown stays (the same DOM, so focus stays too), marked busy, until the next one arrives
       pending: () => this.#renderPage(this.list.value, true),
       complete: (page) => this.#renderPage(page, false),
@@ -141,36 +150,36 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
         renderError(
           this.say(toStorefrontError(error)),
           this.retry(() => this.list.run(), 'table'),
-          this,
+          this.shownTexts,
         ),
     })}`;
   }
 
   /** The columns shown, in order, and their headers. */
-  #columns(): [keyof RowFields, string][] {
+  #columns(): Column[] {
     const labels: Record<keyof RowFields, string> = {
-      id: this.idLabel,
-      name: this.nameLabel,
-      email: this.emailLabel,
-      created_at: this.createdLabel,
-      updated_at: this.updatedLabel,
+      id: this.shownTexts.idLabel,
+      name: this.shownTexts.nameLabel,
+      email: this.shownTexts.emailLabel,
+      created_at: this.shownTexts.createdLabel,
+      updated_at: this.shownTexts.updatedLabel,
     };
     const named = this.columns.split(/\s+/).filter((c): c is keyof RowFields => Object.hasOwn(labels, c));
     const columns = named.length ? [...new Set(named)] : (['name', 'email', 'created_at', 'updated_at'] as const);
-    return columns.map((c) => [c, labels[c]]);
+    return columns.map((field) => ({ field, label: labels[field] }));
   }
 
   #renderPage(page: TablePage<Row> | undefined, busy: boolean): TemplateResult {
     const columns = this.#columns();
-    const [rows = [], meta] = page ?? [];
+    const { rows = [], meta } = page ?? {};
     const { current = 1, total: pages = 1 } = meta?.page ?? {};
-    const empty = total(meta) ? this.fill(this.noPageText, { page: current, count: pages }) : this.empty();
-    return html`${busy ? renderLoading(this.loadingText) : nothing}
+    const empty = total(meta) ? this.fill(this.shownTexts.noPageText, { page: current, count: pages }) : this.empty();
+    return html`${busy ? renderLoading(this.shownTexts.loadingText) : nothing}
       <div part="table-wrapper">
-        <table part="table" tabindex="-1" aria-label=${this.tableLabel} aria-busy=${busy}>
+        <table part="table" tabindex="-1" aria-label=${this.shownTexts.tableLabel} aria-busy=${busy}>
           <thead>
             <tr>
-              ${columns.map(([column, label]) => this.#renderHeader(column, label))}
+              ${columns.map((column) => this.#renderHeader(column))}
             </tr>
           </thead>
           <tbody>
@@ -188,11 +197,11 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
       ${this.#renderPager(rows.length, meta)}`;
   }
 
-  #renderHeader(column: keyof RowFields, label: string): TemplateResult {
-    const sort = this.sort === column ? 'ascending' : this.sort === `-${column}` ? 'descending' : 'none';
+  #renderHeader({ field, label }: Column): TemplateResult {
+    const sort = this.sort === field ? 'ascending' : this.sort === `-${field}` ? 'descending' : 'none';
     // another column starts ascending (the service's own default for a named attribute)
-    const next = sort === 'ascending' ? (`-${column}` as const) : column;
-    return html`<th part="header header-${column}" scope="col" aria-sort=${sort}>
+    const next = sort === 'ascending' ? (`-${field}` as const) : field;
+    return html`<th part="header header-${field}" scope="col" aria-sort=${sort}>
       <button part="sort-button" type="button" @click=${() => (this.sort = next)}>
         ${label}
         <span part="sort-indicator sort-${sort}" aria-hidden="true">${SORT_MARKS[sort]}</span>
@@ -200,7 +209,7 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
     </th>`;
   }
 
-  #renderRow(row: Row, columns: [keyof RowFields, string][]): TemplateResult {
+  #renderRow(row: Row, columns: Column[]): TemplateResult {
     const fields = this.cells(row);
     const chosen = this.selected === fields.id;
     const choose = this.choose?.bind(this);
@@ -214,16 +223,16 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
         choose(row);
       }}
     >
-      ${columns.map(([column], i) => {
-        const content = column.endsWith('_at') ? renderDate('', fields[column], this.locale) : fields[column];
-        return html`<td part="cell cell-${column}">
+      ${columns.map(({ field }, i) => {
+        const content = field.endsWith('_at') ? renderDate('', fields[field], this.locale) : fields[field];
+        return html`<td part="cell cell-${field}">
           ${i || !choose ? content : html`<button part="row-button" type="button">${content}</button>`}
         </td>`;
       })}
     </tr>`;
   }
 
-  #renderPager(shown: number, meta: TablePage<Row>[1] | undefined): TemplateResult {
+  #renderPager(shown: number, meta: PageMeta | undefined): TemplateResult {
     const { current = 1, total: pages = 1, limit = 1, offset = 0 } = meta?.page ?? {};
     // aria-disabled rather than disabled: keyboard focus stays on the button at either end
     const pageButton = (name: string, page: number, label: string) => {
@@ -239,15 +248,17 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
       </button>`;
     };
     const status = shown
-      ? this.fill(this.pageStatusText, { from: offset + 1, to: offset + shown, total: total(meta) })
+      ? this.fill(this.shownTexts.pageStatusText, { from: offset + 1, to: offset + shown, total: total(meta) })
       : nothing;
     const sizes = [...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b);
-    return html`<nav part="pager" aria-label=${this.pagesLabel}>
-      ${pageButton('first', 1, this.firstPageLabel)} ${pageButton('previous', current - 1, this.previousPageLabel)}
+    return html`<nav part="pager" aria-label=${this.shownTexts.pagesLabel}>
+      ${pageButton('first', 1, this.shownTexts.firstPageLabel)}
+      ${pageButton('previous', current - 1, this.shownTexts.previousPageLabel)}
       <span part="page-status" aria-live="polite">${status}</span>
-      ${pageButton('next', current + 1, this.nextPageLabel)} ${pageButton('last', pages, this.lastPageLabel)}
+      ${pageButton('next', current + 1, this.shownTexts.nextPageLabel)}
+      ${pageButton('last', pages, this.shownTexts.lastPageLabel)}
       <label
-        >${this.pageSizeLabel}
+        >${this.shownTexts.pageSizeLabel}
         <select part="page-size" @change=${(e: Event) => (this.pageSize = +(e.target as HTMLSelectElement).value)}>
           ${sizes.map((size) => html`<option value=${size}>${size.toLocaleString(this.locale)}</option>`)}
         </select></label
@@ -259,4 +270,4 @@ export abstract class PagedTableElement<Row> extends ServiceElement {
 const SORT_MARKS = { none: '↕', ascending: '▲', descending: '▼' };
 
 /** How many records the whole list holds. */
-const total = (meta?: TablePage<unknown>[1]) => meta?.results.total ?? 0;
+const total = (meta?: PageMeta) => meta?.results.total ?? 0;

@@ -1,6 +1,6 @@
 import { Task, TaskStatus, type TaskConfig } from '@lit/task';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ServiceClient, StorefrontClient, StorefrontClientOptions } from '../api/client.js';
+import { type Connection, connect } from '../api/connection.js';
 import { isAbortError } from '../api/errors.js';
 import type { FetchLike, TokenSource } from '../api/http.js';
 
@@ -12,28 +12,23 @@ export interface ServiceHost extends ReactiveControllerHost, HTMLElement {
   fetch?: FetchLike;
 }
 
-/** The client class an element calls through (the operator elements' one has the operator endpoints). */
-export type ClientClass<C extends ServiceClient> = new (options: StorefrontClientOptions) => C;
-
 /**
  * The contract of every element that calls the service, in one place:
  * - it reads the connection properties of its element (`base-url`, `catalog-base-url`, `accessToken`, `fetch`);
- * - it decides which token a call sends (see `client()`);
+ * - it decides which token a call sends (see `connection()`);
  * - it runs the element's loads as Tasks that stop when the element leaves the page and start again when it
  *   comes back.
  * The shopper elements' ShopperController adds the shared session, the store's implicit token and account
  * tokens.
  */
-export class ServiceController<C extends ServiceClient = StorefrontClient> implements ReactiveController {
+export class ServiceController implements ReactiveController {
   protected readonly host: ServiceHost;
-  readonly #Client: ClientClass<C>;
   readonly #tasks = new Set<Task>();
   /** Loads cut off by leaving the page, to run again on return. */
   readonly #cut = new Set<Task>();
 
-  constructor(host: ServiceHost, Client: ClientClass<C>) {
+  constructor(host: ServiceHost) {
     this.host = host;
-    this.#Client = Client;
     host.addController(this);
   }
 
@@ -44,18 +39,18 @@ export class ServiceController<C extends ServiceClient = StorefrontClient> imple
   }
 
   /**
-   * A client for the host's calls, sending the host's `accessToken`; undefined until the host has a `base-url`
-   * and that token.
+   * The connection of the host's calls, sending the host's `accessToken`; undefined until the host has a
+   * `base-url` and that token.
    */
-  client(): C | undefined {
+  connection(): Connection | undefined {
     const { baseUrl, accessToken } = this.host;
-    return baseUrl && accessToken ? this.newClient().withToken(accessToken) : undefined;
+    return baseUrl && accessToken ? { ...this.addresses(), accessToken } : undefined;
   }
 
-  /** A client of the host's addresses and `fetch`, without a token yet. */
-  protected newClient(): C {
+  /** The connection of the host's addresses and `fetch`, without a token yet. */
+  protected addresses(): Connection {
     const { baseUrl, catalogBaseUrl, fetch } = this.host;
-    return new this.#Client({ baseUrl, catalogBaseUrl, fetch });
+    return connect({ baseUrl, catalogBaseUrl, fetch });
   }
 
   /**
@@ -70,6 +65,14 @@ export class ServiceController<C extends ServiceClient = StorefrontClient> imple
     return task;
   }
 
+  /** Stops a task of the host for good and forgets it (a release panel that closes). */
+  drop(task: Task): void {
+    task.abort();
+    this.#tasks.delete(task);
+    this.#cut.delete(task);
+    this.host.removeController(task);
+  }
+
   hostConnected(): void {
     for (const task of this.#cut) void task.run();
     this.#cut.clear();
@@ -80,14 +83,14 @@ export class ServiceController<C extends ServiceClient = StorefrontClient> imple
     // repeated, so only an element that has really left stops its action; a move (removed and put back in the
     // same task, as frameworks do) keeps it going.
     for (const task of this.#tasks) {
-      if (task.status == TaskStatus.PENDING && task.autoRun) {
+      if (task.status === TaskStatus.PENDING && task.autoRun) {
         task.abort();
         this.#cut.add(task);
       }
     }
     queueMicrotask(() => {
       if (this.host.isConnected) return;
-      for (const task of this.#tasks) if (task.status == TaskStatus.PENDING) task.abort();
+      for (const task of this.#tasks) if (task.status === TaskStatus.PENDING) task.abort();
     });
   }
 }

@@ -1,12 +1,13 @@
 import { property } from 'lit/decorators.js';
 import type { FetchLike, TokenSource } from '../api/http.js';
 import { StorefrontElement } from './storefront-element.js';
+import type { Texts } from './texts.js';
 
 /**
  * An element that calls the service: the connection properties, declared once. The element's
  * ServiceController reads them, picks the token of each call and runs the element's loads.
  */
-export abstract class ServiceElement extends StorefrontElement {
+export abstract class ServiceElement<T extends Texts = Texts> extends StorefrontElement<T> {
   /** Address of the service, e.g. `https://useast.api.example.com`. */
   @property({ attribute: 'base-url' }) baseUrl = '';
 

@@ -19,9 +19,9 @@ export class SessionController implements ReactiveController {
       const { clientId, storage, baseUrl } = host;
       const session =
         clientId && host.isConnected
-          ? MemberSession.for(clientId, storage == 'memory' || storage == 'session' ? storage : undefined, baseUrl)
+          ? MemberSession.for(clientId, storage === 'memory' || storage === 'session' ? storage : undefined, baseUrl)
           : undefined;
-      if (session != this.session) {
+      if (session !== this.session) {
         this.#off?.();
         this.#off = session?.subscribe((change) => {
           onChange(change);

@@ -1,4 +1,4 @@
-import { StorefrontClient } from '../api/client.js';
+import type { Connection } from '../api/connection.js';
 import type { FetchLike } from '../api/http.js';
 import { forgetImplicitTokens, implicitTokenSource } from '../auth/implicit-token.js';
 import type { MemberSession, SessionChange, SessionStorageMode } from '../auth/session.js';
@@ -22,7 +22,7 @@ export class ShopperController extends ServiceController {
 
   /** `onChange` hears every change of the shared session (the host is updated after it anyway). */
   constructor(host: ShopperHost, onChange: (change: SessionChange) => void) {
-    super(host, StorefrontClient);
+    super(host);
     this.#session = new SessionController(host, onChange);
   }
 
@@ -41,7 +41,7 @@ export class ShopperController extends ServiceController {
   }
 
   /**
-   * A client for the host's calls, or undefined until the host has a `base-url` and a token source. The token
+   * The connection of the host's calls, or undefined until the host has a `base-url` and a token source. The token
    * a call sends:
    * - the host's `accessToken` when it has one, for every call (the store's own token);
    * - otherwise the store's implicit token of `client-id` as the bearer, and for a call that acts for `account`
@@ -51,22 +51,27 @@ export class ShopperController extends ServiceController {
    * leaving the element to ask again with a token the service refuses. A 401 to the implicit token drops it,
    * so the next call asks for a fresh one.
    */
-  override client(account?: AccountSession): StorefrontClient | undefined {
+  override connection(account?: AccountSession): Connection | undefined {
     const { baseUrl, accessToken, clientId, fetch } = this.host as ShopperHost;
-    if (accessToken || !baseUrl || !clientId) return super.client();
-    const client = this.newClient();
+    if (accessToken || !baseUrl || !clientId) return super.connection();
+    const addresses = this.addresses();
     const watched: FetchLike = async (input, init) => {
       const response = await (fetch ?? globalThis.fetch)(input, init);
-      if (response.status == 401) this.#refused(account);
+      if (response.status === 401) this.#refused(account);
       return response;
     };
-    return client.withToken(implicitTokenSource(client, clientId), account?.token, watched);
+    return {
+      ...addresses,
+      accessToken: implicitTokenSource(addresses, clientId),
+      accountToken: account?.token,
+      fetch: watched,
+    };
   }
 
   /** The service refused the implicit token, or the account token sent beside it: which one, it does not say. */
   #refused(account?: AccountSession): void {
     forgetImplicitTokens();
     const session = this.session;
-    if (account && session?.selectedAccount?.token == account.token) session.signOut('rejected');
+    if (account && session?.selectedAccount?.token === account.token) session.signOut('rejected');
   }
 }

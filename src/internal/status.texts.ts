@@ -1,7 +1,7 @@
 /**
  * The sentences of the errors an element that calls the service can show, each named after its code
  * (`network_error`: `networkErrorText`; `not_configured` is the element's own `notConfiguredText`), an HTTP error
- * after its status. Each element's catalog takes these; what the service or the identity provider said stays on
+ * after its status. Each element's texts take these; what the service or the identity provider said stays on
  * the `storefront-error` event, for developers.
  */
 export const errorTexts = {
@@ -49,13 +49,9 @@ export const signInErrorTexts = {
   insecureContextText: 'Sign-in needs a secure page: serve this page over https (or from localhost).',
 };
 
-/**
- * The sentences an element's errors are read from (the element itself: its catalog, and the `client-id` and
- * `base-url` a setup error names).
- */
+/** The sentences an element's errors are read from: those of its texts that name errors. */
 export type ErrorTexts = typeof errorTexts &
-  Partial<typeof signInErrorTexts & typeof setupErrorTexts> & {
-    notConfiguredText: string;
-    clientId?: string;
-    baseUrl?: string;
-  };
+  Partial<typeof signInErrorTexts & typeof setupErrorTexts> & { notConfiguredText: string };
+
+/** The attributes a setup error names: the element's `client-id` and `base-url`. */
+export type SetupValues = { clientId?: string; baseUrl?: string };

@@ -63,13 +63,13 @@ function cookieSaysSignedOut(key: string): boolean {
 /** Sets (or removes) the stand-in cookie of `key`; whether the browser now holds what was asked. */
 function writeMarkerCookie(key: string, signedOut: boolean): boolean {
   try {
-    const secure = location.protocol == 'https:' ? '; Secure' : '';
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
     const age = signedOut ? MARKER_COOKIE_SECONDS : 0;
     document.cookie = `${markerCookie(key)}=${signedOut ? '1' : ''}; Path=/; SameSite=Strict; Max-Age=${age}${secure}`;
   } catch {
     // cookies blocked: nothing kept here either
   }
-  return cookieSaysSignedOut(key) == signedOut;
+  return cookieSaysSignedOut(key) === signedOut;
 }
 
 /**
@@ -87,7 +87,7 @@ export function signedOutMarker(key: string, signedOut?: boolean): boolean {
   if (signedOut !== undefined) writeMarker(key, signedOut);
   if (signedOutHere.has(key) || cookieSaysSignedOut(key)) return true;
   try {
-    return localStorage.getItem(key) == '1';
+    return localStorage.getItem(key) === '1';
   } catch {
     // blocked storage: whether a shopper signed out here cannot be known
     return true;

@@ -1,53 +1,54 @@
 import { LitElement, isServer, type CSSResultArray, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
 import { StorefrontErrorEvent } from '../events.js';
-import { follow, languageOf, localeOf, translationFor, unfollow } from './language.js';
-import { type Catalog, type Text, attributeOf, fill } from './texts.js';
+import { addedTexts, follow, languageOf, localeOf, unfollow } from './language.js';
+import { type Text, type TextOverrides, type Texts, fill, layered } from './texts.js';
 import { themeStyles } from './theme.styles.js';
 
-type ElementClass = typeof StorefrontElement & CustomElementConstructor;
-
-/** An element's texts by name, as its accessors keep them (the override) and read them. */
-type TextFields = Record<PropertyKey, Text | null | undefined>;
+type ElementClass = CustomElementConstructor & { defaultTag: string };
 
 /**
- * What every storefront element shares: registration, theme, language, texts and error reporting.
+ * What every storefront element shares: registration, theme, language, texts and error reporting. `T` is the
+ * element's set of texts.
  *
  * @fires storefront-error - Something failed; `detail.error` is a StorefrontError with `code` (and `status`,
  *   `errors[]` for `http_error`). The element also shows a readable message with a retry.
+ *
+ * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
+ * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of buttons, picker items and the
+ *   catalog list.
+ * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Primary buttons, catalog names, row
+ *   buttons, the chosen account and row, the spinner.
+ * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
+ * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Secondary text: calm messages, page status,
+ *   owner and date lines. Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - A hovered item, the active catalog
+ *   row, the release and add panels, placeholder rows, table headers. Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Borders, frames, row separators, the
+ *   spinner's track. Mixed from text and surface unless set.
+ * @cssproperty [--storefront-color-accent-text=light-dark(#fff, #161b22)] - Text on primary buttons. The surface
+ *   colour unless set.
+ * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
+ * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
+ * @cssproperty [--storefront-font-size=0.95rem] - Font size.
+ * @cssproperty [--storefront-radius=6px] - Corner radius.
+ * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-export abstract class StorefrontElement extends LitElement {
+export abstract class StorefrontElement<T extends Texts = Texts> extends LitElement {
   /** The tag name `define()` registers when given none. */
   static defaultTag: string;
 
   static override styles: CSSResultArray = [themeStyles];
 
-  /**
-   * Every text the element shows, in English: its catalog. A language module translates it. Each text is also an
-   * attribute (the name in kebab case: `empty-text` for `emptyText`) and a property that override it in every
-   * language; reading the property gives the text in force.
-   */
-  declare static texts: Catalog;
+  /** Every text the element shows, in English. A language module translates them (see `addTranslation`). */
+  declare static englishTexts: Texts;
 
-  /** Makes each text of `texts` an attribute and a property (see `texts`), before Lit lists the attributes. */
-  protected static override finalize(): void {
-    if (!Object.hasOwn(this, 'finalized') && Object.hasOwn(this, 'texts')) {
-      for (const name in this.texts) {
-        this.createProperty(name, { attribute: attributeOf(name), noAccessor: true });
-        const override = Symbol(name);
-        Object.defineProperty(this.prototype, name, {
-          get(this: StorefrontElement & TextFields) {
-            return this[override] ?? this.#translated(name);
-          },
-          set(this: StorefrontElement & TextFields, value: Text | null | undefined) {
-            this[override] = value;
-            this.requestUpdate();
-          },
-        });
-      }
-    }
-    super.finalize();
-  }
+  /**
+   * Texts of this element reworded, in every language: any of its text keys (`{ emptyText: 'Nothing yet.' }`). A
+   * key left out shows the text of the element's language. Set a new object to change them. Property only.
+   */
+  @property({ attribute: false }) texts: TextOverrides<T> = {};
 
   /**
    * Registers this element under `tag` (default: its own tag name). Registering a tag that is already
@@ -57,7 +58,7 @@ export abstract class StorefrontElement extends LitElement {
    * browser build inside) find no registry there.
    */
   static define(this: ElementClass, tag: string = this.defaultTag): void {
-    if (isServer || typeof customElements != 'object') return;
+    if (isServer || typeof customElements !== 'object') return;
     if (!customElements.get(tag)) {
       customElements.define(tag, customElements.getName?.(this) ? class extends (this as ElementClass) {} : this);
     }
@@ -76,15 +77,15 @@ export abstract class StorefrontElement extends LitElement {
     return this.#locale;
   }
 
-  /** A text of the catalog with its `{name}`s filled in the element's language (a plural by `values.count`). */
+  /**
+   * Every text the element shows, in its language, with the page's and the element's own wording over it; read
+   * again before every render.
+   */
+  protected shownTexts!: T;
+
+  /** A text with its `{name}`s filled in the element's language (a plural by `values.count`). */
   protected fill(text: Text, values: Record<string, unknown>): string {
     return fill(text, values, this.#locale);
-  }
-
-  /** The text `name` in the element's language: its translation when the page added one, else English. */
-  #translated(name: string): Text {
-    const element = this.constructor as typeof StorefrontElement;
-    return translationFor(this.#locale)?.[element.defaultTag]?.[name] ?? element.texts[name];
   }
 
   override connectedCallback(): void {
@@ -113,6 +114,8 @@ export abstract class StorefrontElement extends LitElement {
     missed.forEach((old, key) => changed.set(key, old));
     missed.clear();
     this.#locale = localeOf(languageOf(this));
+    const { defaultTag, englishTexts } = this.constructor as typeof StorefrontElement;
+    this.shownTexts = layered(englishTexts, ...addedTexts(defaultTag, this.#locale), this.texts) as T;
     return true;
   }
 

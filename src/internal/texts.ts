@@ -1,25 +1,26 @@
 /**
- * What a text of an element is, and how one is written out. Each element has one catalog of every text it shows
- * (`static texts`, in English); a language module translates the catalogs, and an attribute or property of the
- * same name overrides a text in any language (see StorefrontElement).
+ * What a text of an element is, and how one is written out. Each element has one set of every text it shows, in
+ * English (`static englishTexts`, from its `<tag>.texts.ts`); a language module translates those sets, a store
+ * rewords texts for a whole page with `addTranslation`, and one element with its `texts` property.
  */
 
 /** A text whose words depend on a number, one form per `Intl.PluralRules` category (`one`, `few`, ...). */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
-/** A text as a catalog holds it: one string, or the forms of a plural. `{name}` marks a value put in. */
+/** A text as a set holds it: one string, or the forms of a plural. `{name}` marks a value put in. */
 export type Text = string | Plural;
 
-export type Catalog = Record<string, Text>;
+/** An element's texts by key. */
+export type Texts = Record<string, Text>;
 
-/** A catalog in another language: every key of the English one, a plural where English has one. */
-export type TranslationOf<C extends Catalog> = { [K in keyof C]: C[K] extends string ? string : Plural };
+/** An element's texts in another language: every key of the English ones, a plural where English has one. */
+export type TranslationOf<T extends Texts> = { [K in keyof T]: T[K] extends string ? string : Plural };
 
 /**
- * The texts as properties of the element: reading one gives the text shown (the override, else the language's).
- * A plural's override may be one string for every number (an attribute always is).
+ * Some of an element's texts, reworded: any keys of the English set, each a string (also for a plural: one text for
+ * every number) or, where English has a plural, its forms.
  */
-export type TextProperties<C extends Catalog> = { [K in keyof C]: C[K] extends string ? string : Text };
+export type TextOverrides<T extends Texts> = { [K in keyof T]?: T[K] extends string ? string : Text };
 
 /** One Intl object per locale: building one costs far more than using it, and every element and row shares it. */
 export function perLocale<T>(make: (locale?: string) => T): (locale?: string) => T {
@@ -32,7 +33,7 @@ const lists = perLocale((locale) => new Intl.ListFormat(locale));
 
 /** A value as a text shows it in `locale`: a number in its digits, a list joined with its "and". */
 function written(value: unknown, locale?: string): string {
-  if (typeof value == 'number') return value.toLocaleString(locale);
+  if (typeof value === 'number') return value.toLocaleString(locale);
   return Array.isArray(value) ? lists(locale).format(value as string[]) : String(value);
 }
 
@@ -42,11 +43,17 @@ function written(value: unknown, locale?: string): string {
  */
 export function fill(text: Text, values: Record<string, unknown>, locale?: string): string {
   const words =
-    typeof text == 'string' ? text : (text[pluralRules(locale).select(values.count as number)] ?? text.other);
+    typeof text === 'string' ? text : (text[pluralRules(locale).select(values.count as number)] ?? text.other);
   return words.replace(/\{(\w+)\}/g, (whole, key: string) =>
     values[key] == null ? whole : written(values[key], locale),
   );
 }
 
-/** The attribute of a catalog key: `emptyText` is `empty-text`. */
-export const attributeOf = (name: string): string => name.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+/** The texts of `layers`, each laid over those before it; a key a layer leaves unset (or undefined) keeps its text. */
+export function layered(...layers: (Partial<Texts> | undefined)[]): Texts {
+  const texts: Texts = {};
+  for (const layer of layers) {
+    for (const key in layer) if (layer[key] != null) texts[key] = layer[key];
+  }
+  return texts;
+}

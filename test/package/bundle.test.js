@@ -26,7 +26,7 @@ const germanPage = (...scripts) =>
     'de',
   );
 
-/** The pages of these tests; the bundles and their parts (dist/chunks/) are read from dist/ at each request. */
+/** The pages of these tests; the bundles and their chunks (dist/chunks/) are read from dist/ at each request. */
 function route(url) {
   if (/^\/chunks\/[\w-]+\.js$/.test(url.pathname) && existsSync(`dist${url.pathname}`)) {
     return { type: 'text/javascript', body: readFileSync(`dist${url.pathname}`) };
@@ -64,6 +64,20 @@ function route(url) {
         body: page(
           `<script type="module">import { defineElements } from '/storefront-elements.js';
            defineElements({ prefix: 'acme' }); window.prefixed = true;</script>`,
+        ),
+      };
+    case '/wording.html':
+      // a plain-HTML store's own words: page-wide for English with addTranslation, and on one element with texts
+      return {
+        type: 'text/html',
+        body: page(
+          `<script type="module" src="/storefront-elements.js"></script>
+           <account-picker></account-picker><catalog-list></catalog-list>
+           <script type="module">
+             import { addTranslation } from '/storefront-elements.js';
+             addTranslation('en', { 'account-picker': { signedOutText: 'Sign in to see your company accounts.' } });
+             document.querySelector('catalog-list').texts = { notConfiguredText: 'Catalogs will show here.' };
+           </script>`,
         ),
       };
     case '/operator.html':
@@ -167,6 +181,25 @@ for (const order of ['after', 'before']) {
   });
 }
 
+test("a plain-HTML page rewords the elements' texts with a few lines of script", { timeout: 30000 }, async () => {
+  const { tab, errors, close } = await openPage();
+  try {
+    await tab.goto(`${origin}/wording.html`);
+    const shown = async (tag, part, text) =>
+      tab.waitForFunction(
+        ([tag, part, text]) =>
+          document.querySelector(tag).shadowRoot.querySelector(`[part~=${part}]`)?.textContent === text,
+        [tag, part, text],
+        { timeout: 10000 },
+      );
+    await shown('account-picker', 'signed-out', 'Sign in to see your company accounts.');
+    await shown('catalog-list', 'not-configured', 'Catalogs will show here.');
+    assert.deepEqual(errors, []);
+  } finally {
+    await close();
+  }
+});
+
 test(
   'loading storefront-elements.js twice (a second URL) does not throw, and runs one copy',
   { timeout: 30000 },
@@ -267,7 +300,7 @@ test('the bundle signs ada@example.com in against the reference service', { time
     assert.deepEqual(errors, []);
     assert.ok(
       scripts.some((path) => /^\/chunks\/sign-in-flow-[\w-]+\.js$/.test(path)),
-      `the sign-in part came from beside the bundle: ${scripts.join(', ')}`,
+      `the sign-in chunk came from beside the bundle: ${scripts.join(', ')}`,
     );
   } finally {
     await close();
@@ -275,7 +308,7 @@ test('the bundle signs ada@example.com in against the reference service', { time
 });
 
 test(
-  'a part that cannot be fetched (network down): the element says so, fires part_unavailable, warns naming the file',
+  'a chunk that cannot be fetched (network down): the element says so, fires part_unavailable, warns naming the file',
   { timeout: 60000 },
   async () => {
     const { tab, errors, close } = await openPage();

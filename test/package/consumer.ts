@@ -15,6 +15,8 @@ import {
   addTranslation,
   SignInRedirectEvent,
   type Translation,
+  type TextOverrides,
+  type CatalogListTexts,
   type AccountSession,
   type SignedOutReason,
   type StorefrontError,
@@ -57,18 +59,27 @@ window.addEventListener('signed-out', (e) => e.detail.reason === 'logout');
 // @ts-expect-error the tag gives that element's class
 export const wrong: AccountMembers = document.createElement('catalog-list');
 
-// the texts: a property per text of the catalog, and typed languages
-list.emptyText = 'Noch nichts da.';
-list.releasesCountText = { one: '{count} Version', other: '{count} Versionen' };
-export const label: string = picker.listLabel;
+// the texts: an element's own wording by its text keys, and typed languages
+list.texts = {
+  emptyText: 'Noch nichts da.',
+  releasesCountText: { one: '{count} Version', other: '{count} Versionen' },
+};
+picker.texts = { listLabel: 'Act for' };
+export const own: TextOverrides<CatalogListTexts> = list.texts;
+// @ts-expect-error a misspelt text key does not compile
+list.texts = { emptyTxt: 'Noch nichts da.' };
+// @ts-expect-error nor another element's key
+picker.texts = { emptyText: 'Noch nichts da.' };
+// @ts-expect-error a text is a string (or a plural where English has one)
+list.texts = { emptyText: 3 };
+// a store's wording for the page, in English too: any texts of the elements it names
+addTranslation('en', { 'catalog-list': { emptyText: 'Nothing here yet.' }, 'account-picker': { listLabel: 'Ship' } });
+// @ts-expect-error a misspelt key does not compile there either
+addTranslation('en', { 'account-picker': { listLabell: 'Ship' } });
 // a language of the page's own: every text of each element it covers, checked by the compiler
 const pirate: Partial<Translation> = { 'account-picker': { ...de['account-picker'], listLabel: 'Ship' } };
 addTranslation('x-pirate', pirate);
 // @ts-expect-error a language that leaves out a text of an element does not compile
-addTranslation('x-short', { 'account-picker': { listLabel: 'Ship', signedOutText: 'Ahoy.' } });
-// @ts-expect-error nor one that misspells a text
-addTranslation('x-typo', { 'account-picker': { ...de['account-picker'], listLabell: 'Ship' } });
-// @ts-expect-error a text is a string (or a plural where English has one)
-list.emptyText = 3;
+const short: Partial<Translation> = { 'account-picker': { listLabel: 'Ship', signedOutText: 'Ahoy.' } };
 
-export { sameClass, sameMembers };
+export { sameClass, sameMembers, short };

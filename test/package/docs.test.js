@@ -53,6 +53,35 @@ test('every element in the manifest has a summary, parts, and lists storefront-e
   assert.deepEqual(problems, []);
 });
 
+test('custom-elements.json: attributes are behaviour (at most 12 an element); texts are the typed `texts` property', () => {
+  const attributes = {
+    'account-sign-in': [
+      'base-url',
+      'client-id',
+      'storage',
+      'redirect-uri',
+      'display',
+      'prompt',
+      'ui-locales',
+      'mode',
+      'sign-out',
+    ],
+    'account-picker': ['client-id', 'storage'],
+    'catalog-list': ['base-url', 'client-id', 'storage', 'catalog-base-url', 'page-size', 'row-height'],
+    'account-members': ['base-url', 'sort', 'page-size', 'page', 'columns', 'filter-field', 'filter-value'],
+    'account-memberships': ['base-url', 'sort', 'page-size', 'page', 'columns', 'account-id', 'member-id'],
+  };
+  const elements = elementsOf(readManifest('custom-elements.json'));
+  const listed = (element) => element.rows.filter((row) => row.attribute).map((row) => row.attribute);
+  assert.deepEqual(Object.fromEntries(elements.map((element) => [element.tagName, listed(element)])), attributes);
+  for (const element of elements) {
+    assert.ok(listed(element).length <= 12, `<${element.tagName}> has more than 12 attributes`);
+    const texts = element.rows.find((row) => row.property === 'texts');
+    assert.equal(texts?.attribute, undefined, `<${element.tagName}>: texts is a property only`);
+    assert.equal(texts?.type, `TextOverrides<${element.className}Texts>`);
+  }
+});
+
 test("every element's events are described (the detail shape, from `@fires name - description`)", () => {
   const problems = [];
   for (const element of elementsOf(readManifest('custom-elements.json'))) {

@@ -110,11 +110,28 @@ test('a bundle of storefront-elements/define carries no operator element, nor th
   for (const tag of SHOPPER) assert.ok(named(shopper, tag), `the check finds ${tag} where it is`);
 });
 
-test("a bundler user's build loads the sign-in flow as a part of its own, as the one-tag file does", () => {
-  const [bundle, ...parts] = built.define;
-  const flow = parts.find((part) => /^chunks\/sign-in-flow-[\w-]+\.js$/.test(part.fileName));
-  assert.ok(flow, `parts: ${parts.map((part) => part.fileName).join(', ')}`);
-  // PKCE lives in the part only
+test('each bundle takes only the endpoints it calls', () => {
+  const [shopper, ...shopperChunks] = built.define;
+  const [operator] = built['define-operator'];
+  const path = (code, address) => code.includes(address);
+  // the operator's endpoints (and their query builder) stay out of the shopper's file, and the other way round
+  for (const address of ['unassigned-account-members', 'account_membership', 'v2/account-members`']) {
+    assert.ok(!path(shopper.code, address), `${address} is in the shopper bundle`);
+  }
+  for (const address of ['oauth/access_token', 'v2/settings/account-authentication', 'oidc-profiles', 'catalogs']) {
+    assert.ok(!path(operator.code, address), `${address} is in the operator bundle`);
+  }
+  // the code exchange is called by the sign-in flow only: its endpoint goes with it
+  assert.ok(!path(shopper.code, 'v2/account-members/tokens'), 'the token exchange is in the shopper bundle');
+  assert.ok(shopperChunks.some((chunk) => path(chunk.code, 'v2/account-members/tokens')));
+  assert.ok(path(shopper.code, 'oauth/access_token') && path(operator.code, 'unassigned-account-members'));
+});
+
+test("a bundler user's build loads the sign-in flow as a chunk of its own, as the one-tag file does", () => {
+  const [bundle, ...chunks] = built.define;
+  const flow = chunks.find((chunk) => /^chunks\/sign-in-flow-[\w-]+\.js$/.test(chunk.fileName));
+  assert.ok(flow, `chunks: ${chunks.map((chunk) => chunk.fileName).join(', ')}`);
+  // PKCE lives in the chunk only
   assert.ok(flow.code.includes('S256') && !bundle.code.includes('code_challenge_method'));
   assert.ok(bundle.code.includes(`import("./${flow.fileName}")`));
 });

@@ -87,7 +87,7 @@ test('handlers attached by hydration hear the sign-in and the choice that came b
     }, JSON.stringify(kept));
     // the elements register and restore the session before React hydrates
     await page.addScriptTag({ url: '/page.js', type: 'module' });
-    await page.waitForFunction(() => window.fired.length == 2);
+    await page.waitForFunction(() => window.fired.length === 2);
     await page.evaluate((origin) => window.hydrate({ baseUrl: origin }), site.origin);
     await page.waitForFunction(() => window.heard.signedIn.length && window.heard.accountSelected.length);
     const heard = await page.evaluate(() => window.heard);
@@ -98,7 +98,7 @@ test('handlers attached by hydration hear the sign-in and the choice that came b
     );
     // a choice after hydration reaches the handler as it happens, and the earlier one is not told again
     await page.locator('account-picker').getByText('Analytical Engines Ltd').click();
-    await page.waitForFunction(() => window.heard.accountSelected.length == 2);
+    await page.waitForFunction(() => window.heard.accountSelected.length === 2);
     assert.deepEqual(
       (await page.evaluate(() => window.heard)).accountSelected.map((detail) => detail.accountName),
       ['Harvard Computation Lab', 'Analytical Engines Ltd'],

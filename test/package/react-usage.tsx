@@ -38,6 +38,11 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
         pageSize={50}
         accessToken={async () => token ?? ''}
         onCatalogSelected={(event) => console.log(event.detail.catalog.attributes.name)}
+        texts={{
+          emptyText: 'Noch keine Kataloge.',
+          listLabel: 'Kataloge',
+          releasesCountText: { one: '{count} Version', other: '{count} Versionen' },
+        }}
       />
       <AccountMembers
         baseUrl="http://localhost:8787"
@@ -69,6 +74,10 @@ export function Storefront({ operatorToken }: { operatorToken: string }) {
       <AccountPicker onAccountSelected={(event: MemberSelectedEvent) => event.detail.member} />
       {/* @ts-expect-error the handler receives that element's event */}
       <CatalogList onCatalogSelected={(event: SignedInEvent) => event.detail.accounts} />
+      {/* @ts-expect-error a text is a string (or plural forms) */}
+      <CatalogList texts={{ emptyText: 42 }} />
+      {/* @ts-expect-error texts are the element's own: a misspelt key is refused */}
+      <CatalogList texts={{ emptyTxt: 'Nothing yet.' }} />
       {/* @ts-expect-error mode is 'redirect' or 'popup' */}
       <account-sign-in mode="window" />
       {/* @ts-expect-error page-size is a number */}

@@ -49,7 +49,7 @@ after(() => rmSync(store, { recursive: true, force: true }));
 function javascriptEntries() {
   const names = [];
   for (const [key, target] of Object.entries(pkg.exports)) {
-    const file = typeof target == 'string' ? target : target.default;
+    const file = typeof target === 'string' ? target : target.default;
     if (!file?.endsWith('.js')) continue;
     if (!key.includes('*')) {
       names.push(`${pkg.name}/${key.slice(2)}`.replace(/\/$/, ''));

@@ -11,7 +11,7 @@ import { BUNDLER, sizeReport } from '../../scripts/size-report.mjs';
 const TOLERANCE = 0.005; // half a percent of the file
 const sum = (modules, key) => modules.reduce((total, module) => total + module[key], 0);
 
-/** Each shipped file, the modules it must hold, and its parts (chunks/<name>-<hash>.js) with theirs. */
+/** Each shipped file, the modules it must hold, and its chunks loaded on first use (chunks/<name>-<hash>.js) with theirs. */
 const bundles = {
   'dist/storefront-elements.js': {
     entry: 'src/bundles/storefront-elements.ts',
@@ -21,12 +21,12 @@ const bundles = {
       'src/elements/catalog-list/catalog-list.ts',
       'lit-html/lit-html.js',
     ],
-    parts: { 'sign-in-flow': ['src/auth/sign-in.ts', 'src/auth/end-session.ts', 'oauth4webapi/build/index.js'] },
+    chunks: { 'sign-in-flow': ['src/auth/sign-in.ts', 'src/auth/end-session.ts', 'oauth4webapi/build/index.js'] },
   },
   'dist/storefront-operator.js': {
     entry: 'src/bundles/storefront-operator.ts',
     modules: ['lit-html/lit-html.js'],
-    parts: {},
+    chunks: {},
   },
 };
 
@@ -48,29 +48,29 @@ function assertAddsUp(report, file, expected) {
   const byName = new Map(report.modules.map((module) => [module.module, module]));
   for (const name of expected) assert.ok(byName.get(name)?.bytes > 0, `${name} has bytes in ${file}`);
   const bundler = byName.get(BUNDLER)?.bytes ?? 0;
-  // a part is small, and the list of what it imports from the bundle is written by the bundler
+  // a chunk is small, and the list of what it imports from the bundle is written by the bundler
   assert.ok(bundler < Math.max(shipped.length * 0.02, 300), `${bundler} bytes of ${file} are not placed in any module`);
   for (const module of report.modules) {
     assert.ok(module.bytes >= 0 && module.gzip >= 0, `${module.module}: ${module.bytes} bytes, ${module.gzip} gzip`);
   }
 }
 
-for (const [file, { entry, modules: expected, parts }] of Object.entries(bundles)) {
-  test(`size:report's modules add up to ${file} as built, and to each of its parts`, { timeout: 60000 }, async () => {
+for (const [file, { entry, modules: expected, chunks }] of Object.entries(bundles)) {
+  test(`size:report's modules add up to ${file} as built, and to each of its chunks`, { timeout: 60000 }, async () => {
     const report = await sizeReport(entry);
     const core = report.file !== report.entry.file;
     assert.equal(report.entry.bytes, readFileSync(file).length, `the report measures ${file} as shipped`);
-    // a file with parts is one line over its core, chunks/<name>-<hash>.js, which holds the modules
+    // a file with chunks loaded on first use is one line over its core, chunks/<name>-<hash>.js, which holds the modules
     if (core) assert.match(report.file, /^chunks\/storefront-[a-z]+-[\w-]+\.js$/);
     assertAddsUp(report, `dist/${report.file}`, expected);
 
-    const names = report.parts.map((part) => part.file.replace(/^chunks\/(.+)-[\w-]+\.js$/, '$1'));
-    assert.deepEqual(names.sort(), Object.keys(parts).sort(), `the parts of ${file}`);
-    for (const part of report.parts) {
-      const name = part.file.replace(/^chunks\/(.+)-[\w-]+\.js$/, '$1');
-      assertAddsUp(part, `dist/${part.file}`, parts[name]);
+    const names = report.chunks.map((chunk) => chunk.file.replace(/^chunks\/(.+)-[\w-]+\.js$/, '$1'));
+    assert.deepEqual(names.sort(), Object.keys(chunks).sort(), `the chunks of ${file}`);
+    for (const chunk of report.chunks) {
+      const name = chunk.file.replace(/^chunks\/(.+)-[\w-]+\.js$/, '$1');
+      assertAddsUp(chunk, `dist/${chunk.file}`, chunks[name]);
     }
-    const total = (key) => (core ? report.entry[key] : 0) + report[key] + sum(report.parts, key);
+    const total = (key) => (core ? report.entry[key] : 0) + report[key] + sum(report.chunks, key);
     assert.equal(report.total.gzip, total('gzip'), 'the total is every file a page can load');
     assert.equal(report.total.bytes, total('bytes'));
   });

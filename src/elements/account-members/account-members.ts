@@ -1,16 +1,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
+import type { Connection } from '../../api/connection.js';
+import { listMembers } from '../../api/operator-endpoints.js';
 import { contains, eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { MemberSelectedEvent } from '../../operator-events.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
-import type { TextProperties } from '../../internal/texts.js';
 import { type AccountMembersTexts, accountMembersTexts } from './account-members.texts.js';
-
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface AccountMembers extends TextProperties<AccountMembersTexts> {}
 
 /**
  * The store's account members, for an operator: search by email (exact) or name (contains), sort by any
@@ -44,30 +40,10 @@ export interface AccountMembers extends TextProperties<AccountMembersTexts> {}
  * @csspart error - An error, with `error-message` and the `retry` button.
  * @csspart not-configured - Shown until `base-url` and `accessToken` are set.
  * @csspart table-wrapper - The scrolling box around the table.
- *
- * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
- * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Page status, loading text, sort arrows. Mixed
- *   from text and surface unless set.
- * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of buttons.
- * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - Column headers. Mixed from text and
- *   surface unless set.
- * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame of the table, rows, fields and buttons.
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Row buttons, the Search button and the chosen
- *   row (12 % over the surface).
- * @cssproperty [--storefront-color-accent-text=light-dark(#fff, #161b22)] - Text on the Search button. The surface
- *   colour unless set.
- * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
- * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
- * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--storefront-font-size=0.95rem] - Font size.
- * @cssproperty [--storefront-radius=6px] - Corner radius.
- * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class AccountMembers extends PagedTableElement<AccountMember> {
+export class AccountMembers extends PagedTableElement<AccountMember, AccountMembersTexts> {
   static override defaultTag = 'account-members';
-  static override texts = accountMembersTexts;
+  static override englishTexts = accountMembersTexts;
 
   /** What the search looks at: `name` (contains, any case) or `email` (the exact address). */
   @property({ attribute: 'filter-field', reflect: true }) filterField: 'name' | 'email' = 'name';
@@ -80,14 +56,14 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
   }
 
   protected override async load(
-    client: OperatorEndpointsClient,
+    connection: Connection,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<AccountMember>> {
     const value = this.filterValue;
     const filter = value ? (this.filterField === 'email' ? eq('email', value) : contains('name', value)) : undefined;
-    const { data, meta } = await client.listMembers({ ...request, filter }, { signal });
-    return [data, meta];
+    const { data: rows, meta } = await listMembers(connection, { ...request, filter }, { signal });
+    return { rows, meta };
   }
 
   protected override cells(member: AccountMember): RowFields {
@@ -99,7 +75,9 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
   }
 
   protected override empty(): string {
-    return this.filterValue ? this.fill(this.noMatchText, { value: this.filterValue }) : this.emptyText;
+    return this.filterValue
+      ? this.fill(this.shownTexts.noMatchText, { value: this.filterValue })
+      : this.shownTexts.emptyText;
   }
 
   protected override toolbar(): TemplateResult {
@@ -107,7 +85,7 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
     return html`<form
       part="search"
       role="search"
-      aria-label=${this.tableLabel}
+      aria-label=${this.shownTexts.tableLabel}
       @submit=${(event: SubmitEvent) => {
         event.preventDefault();
         const data = new FormData(event.target as HTMLFormElement);
@@ -116,19 +94,19 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
         this.page = 1;
       }}
     >
-      <select part="search-field" name="field" aria-label=${this.searchLabel}>
-        <option value="name">${this.nameLabel}</option>
-        <option value="email" .selected=${this.filterField === 'email'}>${this.emailLabel}</option>
+      <select part="search-field" name="field" aria-label=${this.shownTexts.searchLabel}>
+        <option value="name">${this.shownTexts.nameLabel}</option>
+        <option value="email" .selected=${this.filterField === 'email'}>${this.shownTexts.emailLabel}</option>
       </select>
       <input
         part="search-input"
         type="search"
         name="value"
         autocomplete="off"
-        aria-label=${this.searchLabel}
+        aria-label=${this.shownTexts.searchLabel}
         .value=${this.filterValue}
       />
-      <button part="search-button" class="primary">${this.searchLabel}</button>
+      <button part="search-button" class="primary">${this.shownTexts.searchLabel}</button>
       ${
         this.filterValue
           ? html`<button
@@ -139,7 +117,7 @@ export class AccountMembers extends PagedTableElement<AccountMember> {
                 this.renderRoot.querySelector('input')?.focus();
               }}
             >
-              ${this.clearLabel}
+              ${this.shownTexts.clearLabel}
             </button>`
           : nothing
       }

@@ -2,18 +2,14 @@ import { TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../../api/errors.js';
-import type { OperatorEndpointsClient } from '../../api/operator-endpoints.js';
+import type { Connection } from '../../api/connection.js';
+import { createMembership, listMemberships, listUnassignedMembers } from '../../api/operator-endpoints.js';
 import { eq } from '../../api/query.js';
 import type { AccountMember } from '../../api/types.js';
 import { type PageRequest, PagedTableElement, type RowFields, type TablePage } from '../../internal/paged-table.js';
 import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
-import type { TextProperties } from '../../internal/texts.js';
 import { MembershipCreatedEvent } from '../../operator-events.js';
 import { type AccountMembershipsTexts, accountMembershipsTexts } from './account-memberships.texts.js';
-
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface AccountMemberships extends TextProperties<AccountMembershipsTexts> {}
 
 /**
  * The memberships of one account with their members' names and emails (one request, `include=account_member`),
@@ -52,29 +48,10 @@ export interface AccountMemberships extends TextProperties<AccountMembershipsTex
  * @csspart error - An error, with `error-message` and the `retry` button.
  * @csspart not-configured - Shown until `base-url`, `account-id` and `accessToken` are set.
  * @csspart table-wrapper - The scrolling box around the table.
- *
- * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
- * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Page status, loading text, sort arrows,
- *   candidate emails. Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of buttons.
- * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - Column headers and the add panel. Mixed
- *   from text and surface unless set.
- * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame of the table, rows, fields and buttons.
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - The Add button.
- * @cssproperty [--storefront-color-accent-text=light-dark(#fff, #161b22)] - Text on the Add button. The surface colour
- *   unless set.
- * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
- * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
- * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--storefront-font-size=0.95rem] - Font size.
- * @cssproperty [--storefront-radius=6px] - Corner radius.
- * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class AccountMemberships extends PagedTableElement<RowFields> {
+export class AccountMemberships extends PagedTableElement<RowFields, AccountMembershipsTexts> {
   static override defaultTag = 'account-memberships';
-  static override texts = accountMembershipsTexts;
+  static override englishTexts = accountMembershipsTexts;
 
   /** The account whose memberships are shown. */
   @property({ attribute: 'account-id', reflect: true }) accountId = '';
@@ -82,42 +59,42 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   /** Shows only the membership of this account member (`eq(account_member_id, …)`); empty shows all. */
   @property({ attribute: 'member-id', reflect: true }) memberId = '';
 
-  /** Whether the "Add member" panel is open. */
+  /** The "Add member" panel. */
   @state() private open = false;
-  /** Id of the chosen candidate. */
+  /** The candidate's id rather than the candidate: a reload of the candidates keeps the choice. */
   @state() private chosen = '';
-  /** Text narrowing the candidates. */
+  /** What the operator typed to narrow a long list of candidates. */
   @state() private narrow = '';
   /** Said politely after a member was added. */
   @state() private announcement = '';
   /** What a failed add says, and whether trying again can help. */
-  @state() private addError?: [string, boolean];
+  @state() private addError?: { message: string; retry: boolean };
 
   /** The members the account could add: the store's members without a membership in it. */
-  readonly #candidates = this.connection.task({
+  readonly #candidates = this.service.task({
     autoRun: false,
-    task: (_: [], { signal }) => this.connection.client()!.listUnassignedMembers(this.accountId, { signal }),
+    task: (_: [], { signal }) => listUnassignedMembers(this.service.connection()!, this.accountId, { signal }),
     onError: (error) => this.reportError(error),
   });
 
-  readonly #adding = this.connection.task({
+  readonly #adding = this.service.task({
     autoRun: false,
     task: async ([member]: [AccountMember], { signal }) => ({
       member,
-      membership: await this.connection.client()!.createMembership(this.accountId, member.id, { signal }),
+      membership: await createMembership(this.service.connection()!, this.accountId, member.id, { signal }),
     }),
     onComplete: (detail) => {
       this.dispatchEvent(new MembershipCreatedEvent(detail));
       this.#close(true);
-      this.announcement = this.fill(this.addedText, { name: detail.member.name });
+      this.announcement = this.fill(this.shownTexts.addedText, { name: detail.member.name });
       void this.list.run();
     },
     onError: (error) => {
       const reported = this.reportError(error);
       this.addError =
         reported.status === 409
-          ? [this.fill(this.alreadyMemberText, { name: this.#member()?.name }), false]
-          : [this.say(reported), reported.status !== 404];
+          ? { message: this.fill(this.shownTexts.alreadyMemberText, { name: this.#member()?.name }), retry: false }
+          : { message: this.say(reported), retry: reported.status !== 404 };
     },
   });
 
@@ -126,12 +103,13 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   protected override async load(
-    client: OperatorEndpointsClient,
+    connection: Connection,
     request: PageRequest,
     signal: AbortSignal,
   ): Promise<TablePage<RowFields> | typeof initialState> {
     if (!this.accountId) return initialState;
-    const { data, meta, included } = await client.listMemberships(
+    const { data, meta, included } = await listMemberships(
+      connection,
       this.accountId,
       {
         ...request,
@@ -147,7 +125,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
       // a member the list did not include shows by its id
       return { ...membership.meta.timestamps, id: membership.id, name: member?.name ?? id, email: member?.email ?? '' };
     });
-    return [rows, meta];
+    return { rows, meta };
   }
 
   protected override cells(row: RowFields): RowFields {
@@ -155,11 +133,13 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
   }
 
   protected override empty(): string {
-    return this.memberId ? this.fill(this.notMemberText, { id: this.memberId }) : this.emptyText;
+    return this.memberId ? this.fill(this.shownTexts.notMemberText, { id: this.memberId }) : this.shownTexts.emptyText;
   }
 
   protected override say(error: StorefrontError): string {
-    return error.status === 404 ? this.fill(this.unknownAccountText, { id: this.accountId }) : super.say(error);
+    return error.status === 404
+      ? this.fill(this.shownTexts.unknownAccountText, { id: this.accountId })
+      : super.say(error);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -213,7 +193,7 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
             this.focusPart('add-heading');
           }}
         >
-          ${this.addLabel}
+          ${this.shownTexts.addLabel}
         </button>
         <p part="announcement" role="status" aria-live="polite">${this.announcement}</p>
       </div>
@@ -234,32 +214,36 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
       }}
       @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && this.#close(true)}
     >
-      <h3 part="add-heading" id="add-heading" tabindex="-1">${this.addHeadingLabel}</h3>
+      <h3 part="add-heading" id="add-heading" tabindex="-1">${this.shownTexts.addHeadingLabel}</h3>
       ${this.#candidates.render({
-        pending: () => renderLoading(this.loadingText),
+        pending: () => renderLoading(this.shownTexts.loadingText),
         complete: (candidates) => this.#renderCandidates(candidates),
         error: (error) =>
           renderError(
             this.say(toStorefrontError(error)),
             this.retry(() => this.#candidates.run(), 'add-heading'),
-            this,
+            this.shownTexts,
           ),
       })}
-      ${error ? renderError(error[0], error[1] ? this.#retryAdd : undefined, this) : nothing}
-      ${adding ? renderLoading(this.loadingText) : nothing}
+      ${error ? renderError(error.message, error.retry ? this.#retryAdd : undefined, this.shownTexts) : nothing}
+      ${adding ? renderLoading(this.shownTexts.loadingText) : nothing}
       <div part="add-actions">
         ${
           offered
-            ? html`<button part="add-confirm" class="primary" ?disabled=${adding}>${this.addConfirmLabel}</button>`
+            ? html`<button part="add-confirm" class="primary" ?disabled=${adding}>
+                ${this.shownTexts.addConfirmLabel}
+              </button>`
             : nothing
         }
-        <button part="add-cancel" type="button" @click=${() => this.#close(true)}>${this.cancelLabel}</button>
+        <button part="add-cancel" type="button" @click=${() => this.#close(true)}>
+          ${this.shownTexts.cancelLabel}
+        </button>
       </div>
     </form>`;
   }
 
   #renderCandidates(all: AccountMember[]): TemplateResult {
-    if (!all.length) return renderEmpty(this.noCandidatesText);
+    if (!all.length) return renderEmpty(this.shownTexts.noCandidatesText);
     const needle = this.narrow.trim().toLowerCase();
     const chosen = this.#member();
     // the chosen member stays listed (and checked) whatever the filter says
@@ -269,8 +253,8 @@ export class AccountMemberships extends PagedTableElement<RowFields> {
           ? html`<input
               part="candidate-filter"
               type="search"
-              aria-label=${this.findLabel}
-              placeholder=${this.findLabel}
+              aria-label=${this.shownTexts.findLabel}
+              placeholder=${this.shownTexts.findLabel}
               autocomplete="off"
               @input=${(e: Event) => (this.narrow = (e.target as HTMLInputElement).value)}
             />`

@@ -1,16 +1,11 @@
 import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { SessionStorageMode } from '../../auth/session.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
 import { SessionController } from '../../internal/session-controller.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import type { TextProperties } from '../../internal/texts.js';
+import { WithSession } from '../../internal/with-session.js';
 import { accountPickerStyles } from './account-picker.styles.js';
 import { type AccountPickerTexts, accountPickerTexts } from './account-picker.texts.js';
-
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface AccountPicker extends TextProperties<AccountPickerTexts> {}
 
 /**
  * The accounts the signed-in member may act for, to choose one. Reads the page's shared session of its
@@ -31,31 +26,11 @@ export interface AccountPicker extends TextProperties<AccountPickerTexts> {}
  * @csspart check - The mark of the chosen account.
  * @csspart name - The name of an account.
  * @csspart empty - A sentence instead of the list: signed out (`signed-out`), or no account yet (`no-accounts`).
- *
- * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
- * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - The sentence shown instead of the list. Mixed
- *   from text and surface unless set.
- * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the items.
- * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - Background of a hovered item. Mixed from
- *   text and surface unless set.
- * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Borders of the items. Mixed from text and
- *   surface unless set.
- * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - The chosen item and its mark.
- * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
- * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--storefront-font-size=0.95rem] - Font size.
- * @cssproperty [--storefront-radius=6px] - Corner radius.
- * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class AccountPicker extends StorefrontElement {
+export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerTexts> {
   static override defaultTag = 'account-picker';
   static override styles = [...StorefrontElement.styles, accountPickerStyles];
-  static override texts = accountPickerTexts;
-  /** The store client whose shared session is shown (the same `client-id` as `<account-sign-in>`). */
-  @property({ attribute: 'client-id' }) clientId = '';
-  /** `session` or `memory`; unset leaves the shared session's storage as `<account-sign-in>` chose it. */
-  @property() storage?: SessionStorageMode;
+  static override englishTexts = accountPickerTexts;
   /** The accounts to show instead of the session's (e.g. from a `signed-in` event). Property only. */
   @property({ attribute: false }) accounts?: AccountSession[];
 
@@ -65,7 +40,7 @@ export class AccountPicker extends StorefrontElement {
   @state() private active?: string;
 
   readonly #session = new SessionController(this, (change) => {
-    if (!this.accounts && change.type == 'account-selected') {
+    if (!this.accounts && change.type === 'account-selected') {
       const { account, restored } = change;
       this.active = account.accountId;
       this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
@@ -90,7 +65,7 @@ export class AccountPicker extends StorefrontElement {
     const session = this.#session.session;
     // With the session's accounts, the session tells every listener, this element included.
     if (!this.accounts) return session?.select(accountId);
-    if (this.chosen != accountId) {
+    if (this.chosen !== accountId) {
       this.chosen = accountId;
       session?.select(accountId);
       this.dispatchEvent(new AccountSelectedEvent({ ...account }));
@@ -101,7 +76,7 @@ export class AccountPicker extends StorefrontElement {
   protected override willUpdate(): void {
     const accounts = this.shownAccounts;
     // One account only: it is the one to act for, without a click.
-    if (accounts.length == 1 && !this.selectedAccount) this.select(accounts[0].accountId);
+    if (accounts.length === 1 && !this.selectedAccount) this.select(accounts[0].accountId);
   }
 
   #onKeydown(event: KeyboardEvent): void {
@@ -112,8 +87,8 @@ export class AccountPicker extends StorefrontElement {
     const next = { Home: 0, End: n - 1, ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i + n - 1, ArrowLeft: i + n - 1 }[
       key
     ];
-    if (key == 'Enter' || key == ' ') this.select(accounts[i].accountId);
-    else if (next == undefined) return;
+    if (key === 'Enter' || key === ' ') this.select(accounts[i].accountId);
+    else if (next === undefined) return;
     else {
       this.active = accounts[next % n].accountId;
       void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('[tabindex="0"]')?.focus());
@@ -134,32 +109,32 @@ export class AccountPicker extends StorefrontElement {
     return html`<div part="base">
       ${
         !this.accounts && !this.#session.session?.signedIn
-          ? html`<p part="empty signed-out" role="status">${this.signedOutText}</p>`
+          ? html`<p part="empty signed-out" role="status">${this.shownTexts.signedOutText}</p>`
           : accounts.length
-            ? html`<span part="label" id="label">${this.listLabel}</span>
+            ? html`<span part="label" id="label">${this.shownTexts.listLabel}</span>
                 <ul part="list" role="listbox" aria-labelledby="label" @keydown=${this.#onKeydown}>
                   ${accounts.map(
                     ({ accountId: id, accountName }) =>
                       html`<li
-                        part="item ${id == selectedId ? 'selected' : ''}"
+                        part="item ${id === selectedId ? 'selected' : ''}"
                         role="option"
-                        aria-selected=${id == selectedId}
-                        tabindex=${id == activeId ? 0 : -1}
+                        aria-selected=${id === selectedId}
+                        tabindex=${id === activeId ? 0 : -1}
                         @click=${() => this.select(id)}
                       >
-                        <span part="check" aria-hidden="true">${id == selectedId ? '✓' : ''}</span>
+                        <span part="check" aria-hidden="true">${id === selectedId ? '✓' : ''}</span>
                         <span part="name">${accountName}</span>
                       </li>`,
                   )}
                 </ul>`
-            : html`<p part="empty no-accounts" role="status">${this.noAccountsText}</p>`
+            : html`<p part="empty no-accounts" role="status">${this.shownTexts.noAccountsText}</p>`
       }
     </div>`;
   }
 }
 
 function find(accounts: readonly AccountSession[], id?: string): AccountSession | undefined {
-  return accounts.find((account) => account.accountId == id);
+  return accounts.find((account) => account.accountId === id);
 }
 
 declare global {

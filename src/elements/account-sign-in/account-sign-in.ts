@@ -1,6 +1,7 @@
 import { initialState, TaskStatus } from '@lit/task';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { getAccountAuthenticationSettings, listOidcProfiles } from '../../api/client.js';
 import { StorefrontError } from '../../api/errors.js';
 import type { OidcProfile } from '../../api/types.js';
 import {
@@ -13,30 +14,29 @@ import { handToOpener, openPopup } from '../../auth/popup.js';
 import type { MemberSession, SessionChange } from '../../auth/session.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent, type SignedInDetail } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
-import { loadPart } from '../../internal/parts.js';
+import { loadChunk } from '../../internal/chunks.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
 import { readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import { type TextProperties, fill } from '../../internal/texts.js';
+import { fill } from '../../internal/texts.js';
 import { accountSignInStyles } from './account-sign-in.styles.js';
 import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.texts.js';
 
 /** Starting and finishing a sign-in, and the sign-out at the identity provider: loaded when first needed. */
-const signInFlow = () => loadPart(() => import('./sign-in-flow.js'));
+const signInFlow = () => loadChunk(() => import('./sign-in-flow.js'));
 
 /** The public configuration a sign-in needs: `meta.client_id` of the settings, and the OIDC profiles. */
-type SignInOptions = [authorizationClientId: string, profiles: OidcProfile[]];
+interface SignInOptions {
+  authorizationClientId: string;
+  profiles: OidcProfile[];
+}
 
 /** The options kept for the tab, when they are there in their shape (else a cold start). */
 function keptOptions(key: string): SignInOptions | undefined {
   const value = readStored(key) as SignInOptions | undefined;
-  return typeof value?.[0] == 'string' && Array.isArray(value[1]) ? value : undefined;
+  return typeof value?.authorizationClientId === 'string' && Array.isArray(value.profiles) ? value : undefined;
 }
-
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface AccountSignIn extends TextProperties<AccountSignInTexts> {}
 
 /**
  * With two sign-in elements of one store on a page, one tells the page of a change: the element whose own doing it
@@ -73,9 +73,9 @@ type Notice = 'expired' | 'rejected' | 'cancelled';
  *   at the identity provider, which the element shows calmly), `unsafe_endpoint`, `http_error` (with `status`),
  *   `network_error`, `invalid_response`, `not_configured` (an attribute is missing, the store refused the
  *   `client-id`, or the `base-url` looks wrong), `insecure_context` (a plain-http page: no WebCrypto),
- *   `popup_closed` (the shopper closed the sign-in window) or `part_unavailable` (its sign-in part, a file loaded
- *   on first use, could not be loaded; `console.warn` names the file). The configuration errors also go to
- *   `console.warn`, once.
+ *   `popup_closed` (the shopper closed the sign-in window, or the window could not be used) or `part_unavailable`
+ *   (its sign-in chunk, a file loaded on first use, could not be loaded; `console.warn` names the file). The
+ *   configuration errors also go to `console.warn`, once.
  *
  * @csspart base - The wrapper; `aria-busy` while loading.
  * @csspart buttons - The group of sign-in buttons.
@@ -90,28 +90,11 @@ type Notice = 'expired' | 'rejected' | 'cancelled';
  * @csspart error - An error, with `error-message` and the `retry` button.
  * @csspart error-message - The text of an error.
  * @csspart retry - The retry button of an error.
- *
- * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
- * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Calm messages (not configured, session ended).
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the Sign out and Retry buttons.
- * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Borders of buttons, the spinner.
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Sign-in buttons.
- * @cssproperty [--storefront-color-accent-text=light-dark(#fff, #161b22)] - Text on sign-in buttons. The surface colour
- *   unless set.
- * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
- * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
- * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--storefront-font-size=0.95rem] - Font size.
- * @cssproperty [--storefront-radius=6px] - Corner radius.
- * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class AccountSignIn extends ShopperElement {
+export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   static override defaultTag = 'account-sign-in';
   static override styles = [...StorefrontElement.styles, accountSignInStyles];
-  static override texts = accountSignInTexts;
+  static override englishTexts = accountSignInTexts;
 
   /** Where the identity provider sends the shopper back; defaults to this page's address without query and hash. */
   @property({ attribute: 'redirect-uri' }) redirectUri = '';
@@ -147,15 +130,16 @@ export class AccountSignIn extends ShopperElement {
   @state() private failure?: StorefrontError;
 
   /** The settings and profiles, whenever the buttons are to be shown. */
-  readonly #options = this.connection.task({
-    args: () => [...this.connection.args, this.#wantsOptions()],
+  readonly #options = this.service.task({
+    args: () => [...this.service.args, this.#wantsOptions()],
     task: async (_, { signal }): Promise<SignInOptions | typeof initialState> => {
       if (!this.#wantsOptions()) return initialState;
       this.#checkSetup();
-      const client = this.connection.client()!;
-      const settings = await client.getAccountAuthenticationSettings({ signal });
+      const connection = this.service.connection()!;
+      const settings = await getAccountAuthenticationSettings(connection, { signal });
       const realm = settings.relationships.authentication_realm.data.id;
-      const options: SignInOptions = [settings.meta.client_id, await client.listOidcProfiles(realm, { signal })];
+      const profiles = await listOidcProfiles(connection, realm, { signal });
+      const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
       // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
       writeStored(storeKey('options', this.baseUrl, this.clientId), options);
       return options;
@@ -166,19 +150,19 @@ export class AccountSignIn extends ShopperElement {
   });
 
   /** The exchange of the code the callback brought for account tokens. */
-  readonly #exchange = this.connection.task({
+  readonly #exchange = this.service.task({
     autoRun: false,
     task: async ([callback]: [SignInCallback], { signal }) => {
-      const client = this.connection.client()!;
+      const connection = this.service.connection()!;
       try {
         const { completeSignIn } = await signInFlow();
-        const signIn = await completeSignIn(callback, { client, clientId: this.clientId, signal });
+        const signIn = await completeSignIn(callback, { connection, clientId: this.clientId, signal });
         signal.throwIfAborted();
         return signIn;
       } catch (error) {
         // a cancel at the identity provider (once the state checked out): the buttons again, calmly
-        const cancelled = (error as StorefrontError).code == 'idp_error' && 'error' in callback;
-        if (cancelled && callback.error == 'access_denied') this.notice = 'cancelled';
+        const cancelled = (error as StorefrontError).code === 'idp_error' && 'error' in callback;
+        if (cancelled && callback.error === 'access_denied') this.notice = 'cancelled';
         throw error;
       }
     },
@@ -188,12 +172,12 @@ export class AccountSignIn extends ShopperElement {
       // signed in again: the next sign-in may go without the password
       signedOutMarker(this.#signedOutKey(), false);
       acting.add(this);
-      this.connection.session?.signIn(signIn);
+      this.service.session?.signIn(signIn);
       acting.delete(this);
     },
     onError: (error) => {
       const reported = this.reportError(error);
-      if (this.notice == 'cancelled') this.#focusButton();
+      if (this.notice === 'cancelled') this.#focusButton();
       else this.failure = reported;
     },
   });
@@ -204,19 +188,19 @@ export class AccountSignIn extends ShopperElement {
    * session too, where it offers that, and comes back to `redirect-uri`.
    */
   async signOut(): Promise<void> {
-    const session = this.connection.session;
+    const session = this.service.session;
     if (!session?.signedIn) return;
     const { profileId } = session;
     signedOutMarker(this.#signedOutKey(), true);
     acting.add(this);
     session.signOut();
     acting.delete(this);
-    if (this.signOutScope != 'everywhere') return;
+    if (this.signOutScope !== 'everywhere') return;
     try {
       // the buttons load the profiles anyway
       await this.updateComplete;
-      const [, profiles] = this.known ?? ((await this.#options.taskComplete) as SignInOptions);
-      const profile = profiles.find((candidate) => candidate.id == profileId);
+      const { profiles } = this.known ?? ((await this.#options.taskComplete) as SignInOptions);
+      const profile = profiles.find((candidate) => candidate.id === profileId);
       if (!profile) return;
       const { endSessionUrl } = await signInFlow();
       const url = await endSessionUrl(profile, this.#redirectUri(), this.fetch);
@@ -254,30 +238,30 @@ export class AccountSignIn extends ShopperElement {
    * came after the event (a framework that attaches it late) reads the state here.
    */
   get session(): SignedInDetail | undefined {
-    return this.connection.session?.signedIn ? this.#told : undefined;
+    return this.service.session?.signedIn ? this.#told : undefined;
   }
 
   /** What the last `signed-in` of this session said. */
   #told?: SignedInDetail;
 
   protected override sessionChanged(change: SessionChange): void {
-    if (change.type == 'signed-in') {
-      const { accountMemberId, accounts } = this.connection.session!;
+    if (change.type === 'signed-in') {
+      const { accountMemberId, accounts } = this.service.session!;
       this.#told = {
         accountMemberId: accountMemberId!,
         accounts: [...accounts],
         ...(change.restored && { restored: true }),
       };
     }
-    if (change.type == 'signed-out') {
+    if (change.type === 'signed-out') {
       const { reason } = change;
-      this.notice = reason == 'expired' || reason == 'rejected' ? reason : undefined;
+      this.notice = reason === 'expired' || reason === 'rejected' ? reason : undefined;
     }
     if (acting.size ? !acting.has(this) : told.has(change)) return;
     told.add(change);
-    if (change.type == 'signed-in') {
+    if (change.type === 'signed-in') {
       this.dispatchEvent(new SignedInEvent({ ...this.#told! }));
-    } else if (change.type == 'signed-out') {
+    } else if (change.type === 'signed-out') {
       this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
     }
   }
@@ -293,11 +277,11 @@ export class AccountSignIn extends ShopperElement {
 
   /** The buttons are wanted while nobody is signed in and no sign-in is being finished. */
   #wantsOptions(): boolean {
-    return !this.#completing() && !this.connection.session?.signedIn;
+    return !this.#completing() && !this.service.session?.signedIn;
   }
 
   #completing(): boolean {
-    return !!this.callback || this.#exchange.status == TaskStatus.PENDING;
+    return !!this.callback || this.#exchange.status === TaskStatus.PENDING;
   }
 
   #retry = (): void => {
@@ -321,14 +305,14 @@ export class AccountSignIn extends ShopperElement {
     const base = root.querySelector<HTMLElement>('[part~=base]')!;
     const button = root.querySelector<HTMLElement>('[part~=button]:not([disabled])');
     // focus that fell to the page, or waits on the frame, goes on; focus the shopper moved elsewhere stays there
-    const waiting = root.activeElement == base || document.activeElement == document.body;
+    const waiting = root.activeElement === base || document.activeElement === document.body;
     if (waiting) (button ?? base).focus();
     this.#wantsFocus = waiting && !button;
   }
 
   async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
     // opened at once, while the click still allows a window; a blocked one leaves the redirect
-    const popup = this.mode == 'popup' ? openPopup() : null;
+    const popup = this.mode === 'popup' ? openPopup() : null;
     this.starting = profile.id;
     this.notice = undefined;
     /** Drops the transaction of a sign-in that can never finish. */
@@ -357,7 +341,7 @@ export class AccountSignIn extends ShopperElement {
     } catch (error) {
       popup?.close();
       const reported = this.reportError(error);
-      if (reported.code == 'popup_closed') {
+      if (reported.code === 'popup_closed') {
         // the shopper changed their mind: this sign-in can never finish, and the button is there again
         abandon?.();
         this.#focusButton();
@@ -397,30 +381,31 @@ export class AccountSignIn extends ShopperElement {
    */
   #describe(error: unknown): unknown {
     const missing = this.#missing();
-    return (error as StorefrontError).code == 'not_configured' && missing[0]
-      ? this.fill(this.missingAttributesText, { count: missing.length, attributes: missing })
+    return (error as StorefrontError).code === 'not_configured' && missing[0]
+      ? this.fill(this.shownTexts.missingAttributesText, { count: missing.length, attributes: missing })
       : error;
   }
 
   override render(): TemplateResult {
-    const session = this.connection.session;
+    const session = this.service.session;
     const completing = this.#completing();
-    const loading = !this.known && this.#options.status == TaskStatus.PENDING;
+    const loading = !this.known && this.#options.status === TaskStatus.PENDING;
     return html`<div part="base" tabindex="-1" aria-busy=${completing || loading}>
       ${
         completing
-          ? renderLoading(this.completingText)
+          ? renderLoading(this.shownTexts.completingText)
           : this.failure
-            ? renderError(this.failure, this.#retry, this)
+            ? renderError(this.failure, this.#retry, this.shownTexts, this)
             : session?.signedIn
               ? this.#renderSignedIn(session)
               : [
                   this.#renderNotice(),
                   this.#options.render({
-                    pending: () => this.#renderButtons(this.known) ?? renderLoading(this.loadingText),
+                    pending: () => this.#renderButtons(this.known) ?? renderLoading(this.shownTexts.loadingText),
                     complete: (options) => this.#renderButtons(options),
                     error: (error) =>
-                      this.#renderButtons(this.known) ?? renderError(this.#describe(error), this.#retry, this),
+                      this.#renderButtons(this.known) ??
+                      renderError(this.#describe(error), this.#retry, this.shownTexts, this),
                   }),
                 ]
       }
@@ -429,18 +414,18 @@ export class AccountSignIn extends ShopperElement {
 
   /** Why the buttons are back, when the shopper did not sign out. */
   #renderNotice(): TemplateResult | typeof nothing {
-    const notice = this.notice;
-    const text =
-      notice && { expired: this.expiredText, rejected: this.rejectedText, cancelled: this.cancelledText }[notice];
+    // each notice's sentence is named after it: expired, expiredText
+    const text = this.notice && this.shownTexts[`${this.notice}Text`];
     return text ? html`<p part="message notice" role="status">${text}</p>` : nothing;
   }
 
   /** One button per profile, or the sentence of a store without any; nothing without options. */
   #renderButtons(options?: SignInOptions): TemplateResult | undefined {
     if (!options) return;
-    const [authorizationClientId, profiles] = options;
-    if (!profiles.length) return html`<p part="message not-configured" role="status">${this.notConfiguredText}</p>`;
-    return html`<div part="buttons" role="group" aria-label=${this.signInOptionsLabel}>
+    const { authorizationClientId, profiles } = options;
+    if (!profiles.length)
+      return html`<p part="message not-configured" role="status">${this.shownTexts.notConfiguredText}</p>`;
+    return html`<div part="buttons" role="group" aria-label=${this.shownTexts.signInOptionsLabel}>
       ${profiles.map(
         (profile) =>
           html`<button
@@ -448,10 +433,14 @@ export class AccountSignIn extends ShopperElement {
             class="primary"
             type="button"
             ?disabled=${!!this.starting}
-            aria-busy=${this.starting == profile.id}
+            aria-busy=${this.starting === profile.id}
             @click=${() => this.#start(profile, authorizationClientId)}
           >
-            ${profile.name?.trim() ? this.fill(this.signInLabel, { name: profile.name }) : this.signInFallbackLabel}
+            ${
+              profile.name?.trim()
+                ? this.fill(this.shownTexts.signInLabel, { name: profile.name })
+                : this.shownTexts.signInFallbackLabel
+            }
           </button>`,
       )}
     </div>`;
@@ -464,14 +453,14 @@ export class AccountSignIn extends ShopperElement {
       <span part="status signed-in-as" role="status"
         >${
           selected
-            ? this.fill(this.signedInForText, { account: selected.accountName })
+            ? this.fill(this.shownTexts.signedInForText, { account: selected.accountName })
             : count > 1
-              ? this.fill(this.signedInAccountsText, { count })
-              : this.signedInText
+              ? this.fill(this.shownTexts.signedInAccountsText, { count })
+              : this.shownTexts.signedInText
         }</span
       >
       <button part="sign-out" type="button" @click=${() => (this.signOut(), this.#focusButton())}>
-        ${this.signOutLabel}
+        ${this.shownTexts.signOutLabel}
       </button>
     </div>`;
   }

@@ -1,7 +1,7 @@
 /**
  * What `<account-sign-in>` runs only once the shopper acts, or on the page the identity provider sends them back
  * to: starting a sign-in (PKCE, the transaction), waiting for the sign-in window, finishing the sign-in, and the
- * sign-out at the identity provider. A part of its own (see internal/parts.ts): a page that shows the buttons, or
+ * sign-out at the identity provider. A chunk of its own (see internal/chunks.ts): a page that shows the buttons, or
  * the signed-in shopper, does not load it.
  */
 export { endSessionUrl } from '../../auth/end-session.js';

@@ -1,14 +1,14 @@
-import { Task, TaskStatus, initialState } from '@lit/task';
+import { type Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { isAbortError } from '../../api/errors.js';
+import { listCatalogReleases, listCatalogs } from '../../api/client.js';
+import { type RequestOptions, pages } from '../../api/connection.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { CatalogSelectedEvent } from '../../events.js';
 import { renderDate } from '../../internal/dates.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderEmpty, renderError, renderLoading } from '../../internal/status.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
-import type { TextProperties } from '../../internal/texts.js';
 import { catalogListStyles } from './catalog-list.styles.js';
 import { type CatalogListTexts, catalogListTexts } from './catalog-list.texts.js';
 import { RowTemplate } from './row-template.js';
@@ -29,10 +29,6 @@ type Panel = Task<[], CatalogRelease[]>;
  */
 const placeholder = (status?: TemplateResult) =>
   html`<div class="item row"><div class="placeholder">${status}</div></div>`;
-
-/** The texts of the catalog are properties too (StorefrontElement makes them from `static texts`). */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export interface CatalogList extends TextProperties<CatalogListTexts> {}
 
 /**
  * The catalogs the caller may view, with their releases. The list is windowed: only the rows in view (plus a
@@ -90,27 +86,11 @@ export interface CatalogList extends TextProperties<CatalogListTexts> {}
  *
  * @cssproperty [--storefront-catalog-list-height=24rem] - Greatest height of the scroll container: a shorter list
  *   is as tall as its rows.
- * @cssproperty [--storefront-color-text=light-dark(#1f2328, #e6edf3)] - Text colour.
- * @cssproperty [--storefront-color-muted=light-dark(#5e6164, #acb2b8)] - Owner, releases and date line; empty and
- *   release notes. Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-surface=light-dark(#fff, #161b22)] - Background of the list and its buttons.
- * @cssproperty [--storefront-color-surface-alt=light-dark(#f2f2f2, #22282f)] - The active row, an open Releases button
- *   and its panel, the placeholder rows. Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-border=light-dark(#cecfd0, #444950)] - Frame, row separators, buttons, the spinner.
- *   Mixed from text and surface unless set.
- * @cssproperty [--storefront-color-accent=light-dark(#0b5cad, #58a6ff)] - Catalog names and the loading spinner.
- * @cssproperty [--storefront-color-danger=light-dark(#b42318, #ff7b72)] - Errors.
- * @cssproperty [--storefront-color-focus=light-dark(#0b5cad, #58a6ff)] - Focus ring. The accent unless set.
- * @cssproperty [--storefront-font-family=system-ui, sans-serif] - Font.
- * @cssproperty [--storefront-font-size=0.95rem] - Font size.
- * @cssproperty [--storefront-radius=6px] - Corner radius.
- * @cssproperty [--storefront-space=0.5rem] - Spacing unit of every gap and padding.
  */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
-export class CatalogList extends ShopperElement {
+export class CatalogList extends ShopperElement<CatalogListTexts> {
   static override defaultTag = 'catalog-list';
   static override styles = [...StorefrontElement.styles, catalogListStyles];
-  static override texts = catalogListTexts;
+  static override englishTexts = catalogListTexts;
 
   /** Address of the catalog endpoints when it differs from `base-url`. */
   @property({ attribute: 'catalog-base-url' }) catalogBaseUrl = '';
@@ -137,8 +117,8 @@ export class CatalogList extends ShopperElement {
   @state() private scrollY = 0;
   /** Heights of the rows: where each one starts, and how long the list is. */
   readonly #heights = new RowHeights();
-  /** The rows in the flow of the list at the last render, `[first, end)`. */
-  #window = [0, 0];
+  /** The rows in the flow of the list at the last render: from `start` up to, not including, `end`. */
+  #window = { start: 0, end: 0 };
   /** The viewport's height at the last layout (a guess before the first). */
   #view = 480;
   /** Which element of its row had focus before an update (-1 or undefined: none). */
@@ -147,19 +127,20 @@ export class CatalogList extends ShopperElement {
   #stamped?: RowTemplate;
 
   /** Every page of the list, for the account the session chose (or the host's token, or the store's). */
-  readonly #list = this.connection.task({
-    args: () => [...this.connection.args, this.connection.account, this.pageSize],
+  readonly #list = this.service.task({
+    args: () => [...this.service.args, this.service.account, this.pageSize],
     task: async (_, { signal }) => {
       // a new list starts at the top (its viewport is a new element), all panels closed
-      this.#closePanels(true);
+      for (const index of this.#panels.keys()) this.#close(index);
       this.loaded = [];
       this.#heights.count = 0;
       this.active = this.scrollY = 0;
-      const client = this.connection.client(this.connection.account);
-      if (!client) return initialState;
-      // the client checks the range; 0 and NaN (an empty attribute) mean the service's default
+      const connection = this.service.connection(this.service.account);
+      if (!connection) return initialState;
+      // listCatalogs checks the range; 0 and NaN (an empty attribute) mean the service's default
       const query = { limit: this.pageSize || undefined };
-      for await (const page of client.pages<Catalog>((options) => client.listCatalogs(query, options), { signal })) {
+      const first = (options: RequestOptions) => listCatalogs(connection, query, options);
+      for await (const page of pages(connection, first, { signal })) {
         // one copy per page: the first pages show while the next ones load
         this.loaded = Object.freeze([...this.loaded, ...page]);
       }
@@ -179,23 +160,10 @@ export class CatalogList extends ShopperElement {
     void this.#list.run();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#closePanels();
-  }
-
-  /** Closes the panels still loading, or all. */
-  #closePanels(all?: boolean): void {
-    for (const [index, panel] of this.#panels) if (all || panel.status == TaskStatus.PENDING) this.#close(index);
-  }
-
   /** Closes the release panel of a row, stopping its load; returns whether it was open. */
   #close(index: number): boolean {
     const panel = this.#panels.get(index);
-    if (panel) {
-      panel.abort();
-      this.removeController(panel);
-    }
+    if (panel) this.service.drop(panel);
     this.requestUpdate();
     return this.#panels.delete(index);
   }
@@ -220,7 +188,7 @@ export class CatalogList extends ShopperElement {
   #layOut(list: HTMLElement): void {
     const viewport = list.parentElement!;
     const heights = this.#heights;
-    const [start, end] = this.#window as [number, number];
+    const { start, end } = this.#window;
     this.#view = viewport.clientHeight;
     const anchor = heights.indexAt(this.scrollY);
     const before = heights.offsetOf(anchor);
@@ -247,18 +215,21 @@ export class CatalogList extends ShopperElement {
 
   override render(): TemplateResult {
     // a retry button goes with its error, so focus waits on what stays: base, or the row of a release panel
-    return html`<div part="base" tabindex="-1" aria-busy=${this.#list.status == TaskStatus.PENDING}>
+    return html`<div part="base" tabindex="-1" aria-busy=${this.#list.status === TaskStatus.PENDING}>
       ${this.#list.render({
-        initial: () => html`<p part="not-configured">${this.notConfiguredText}</p>`,
+        initial: () => html`<p part="not-configured">${this.shownTexts.notConfiguredText}</p>`,
         // the first pages show while the next ones load
         pending: () =>
           this.loaded.length
             ? this.#renderList()
             : html`<div part="viewport">
-                ${placeholder(renderLoading(this.loadingText))}${placeholder()}${placeholder()}
+                ${placeholder(renderLoading(this.shownTexts.loadingText))}${placeholder()}${placeholder()}
               </div>`,
-        complete: (catalogs) => (catalogs.length ? this.#renderList() : renderEmpty(this.emptyText)),
-        error: (error) => [renderError(error, this.#retry, this), this.loaded.length ? this.#renderList() : nothing],
+        complete: (catalogs) => (catalogs.length ? this.#renderList() : renderEmpty(this.shownTexts.emptyText)),
+        error: (error) => [
+          renderError(error, this.#retry, this.shownTexts, this),
+          this.loaded.length ? this.#renderList() : nothing,
+        ],
       })}
       <p part="announcement" class="visually-hidden" role="status">${this.#announcement()}</p>
     </div>`;
@@ -266,7 +237,9 @@ export class CatalogList extends ShopperElement {
 
   /** How many catalogs the last load brought, once it has ended. */
   #announcement(): string {
-    return this.#list.status == TaskStatus.COMPLETE ? this.fill(this.loadedText, { count: this.loaded.length }) : '';
+    return this.#list.status === TaskStatus.COMPLETE
+      ? this.fill(this.shownTexts.loadedText, { count: this.loaded.length })
+      : '';
   }
 
   #retry = (): void => {
@@ -284,7 +257,7 @@ export class CatalogList extends ShopperElement {
     // the rows in view, and four more on either side, so a fast scroll shows no blank space
     const start = Math.max(0, heights.indexAt(this.scrollY) - 4);
     const end = Math.min(count, heights.indexAt(this.scrollY + this.#view) + 5);
-    this.#window = [start, end];
+    this.#window = { start, end };
     const active = Math.min(this.active, count - 1);
     const indices: number[] = [];
     // the row that holds focus stays in the DOM even when scrolled away, in index order
@@ -296,7 +269,7 @@ export class CatalogList extends ShopperElement {
       <div
         part="list"
         role="list"
-        aria-label=${this.listLabel}
+        aria-label=${this.shownTexts.listLabel}
         @click=${this.#onEvent}
         @keydown=${this.#onEvent}
         @focusin=${this.#onEvent}
@@ -313,7 +286,7 @@ export class CatalogList extends ShopperElement {
             role="listitem"
             data-index=${i}
             aria-posinset=${i + 1}
-            aria-setsize=${status == TaskStatus.COMPLETE ? count : -1}
+            aria-setsize=${status === TaskStatus.COMPLETE ? count : -1}
           >
             ${
               custom
@@ -322,23 +295,26 @@ export class CatalogList extends ShopperElement {
                     <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
                     ><span part="description">${description}</span
                     ><span part="meta"
-                      ><span part="owner">${this.ownerLabel}: ${owner}</span
-                      ><span part="releases-count">${this.fill(this.releasesCountText, { count: releases })}</span
-                      ><span part="updated">${renderDate(this.updatedLabel, updated_at, this.locale)}</span></span
+                      ><span part="owner">${this.shownTexts.ownerLabel}: ${owner}</span
+                      ><span part="releases-count"
+                        >${this.fill(this.shownTexts.releasesCountText, { count: releases })}</span
+                      ><span part="updated"
+                        >${renderDate(this.shownTexts.updatedLabel, updated_at, this.locale)}</span
+                      ></span
                     ><button
                       part="expand"
                       tabindex=${tabIndex}
                       aria-expanded=${!!panel}
                       aria-controls=${panel ? `releases-${i}` : nothing}
                     >
-                      ${this.releasesLabel}<span class="visually-hidden">: ${name}</span>
+                      ${this.shownTexts.releasesLabel}<span class="visually-hidden">: ${name}</span>
                     </button>
                   </div>`
             }${panel ? this.#renderPanel(panel, i, name) : ''}
           </div>`;
         })}
       </div>
-      ${status == TaskStatus.PENDING ? placeholder(renderLoading(this.loadingMoreText)) : nothing}
+      ${status === TaskStatus.PENDING ? placeholder(renderLoading(this.shownTexts.loadingMoreText)) : nothing}
     </div>`;
   }
 
@@ -347,25 +323,25 @@ export class CatalogList extends ShopperElement {
     if (this.renderItem) return this.renderItem;
     const template = this.querySelector<HTMLTemplateElement>(':scope > template');
     if (!template) return undefined;
-    if (this.#stamped?.template != template) this.#stamped = new RowTemplate(template);
+    if (this.#stamped?.template !== template) this.#stamped = new RowTemplate(template);
     const stamped = this.#stamped;
     return (catalog) => stamped.row(catalog);
   }
 
   #renderPanel(panel: Panel, index: number, name: string): TemplateResult {
-    const loading = () => renderLoading(this.releasesLoadingText);
+    const loading = () => renderLoading(this.shownTexts.releasesLoadingText);
     return html`<div
       part="releases"
       id="releases-${index}"
       role="region"
       tabindex="0"
-      aria-label="${this.releasesLabel}: ${name}"
+      aria-label="${this.shownTexts.releasesLabel}: ${name}"
       aria-busy=${panel.status < TaskStatus.COMPLETE}
     >
       ${panel.render({
         initial: loading,
         pending: loading,
-        error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this),
+        error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this.shownTexts, this),
         complete: (releases) =>
           releases.length
             ? html`<ol part="release-list">
@@ -373,15 +349,23 @@ export class CatalogList extends ShopperElement {
                   ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
                     html`<li part="release" data-full-publish=${full} data-full-delta=${delta}>
                       <span part="release-date"
-                        >${at ? renderDate(this.publishedLabel, at, this.locale) : this.noPublishedDateText}</span
+                        >${
+                          at
+                            ? renderDate(this.shownTexts.publishedLabel, at, this.locale)
+                            : this.shownTexts.noPublishedDateText
+                        }</span
                       >
-                      <span part="release-publish">${full ? this.fullPublishText : this.updatePublishText}</span>
-                      <span part="release-delta">${delta ? this.fullDeltaText : this.incrementalDeltaText}</span>
+                      <span part="release-publish"
+                        >${full ? this.shownTexts.fullPublishText : this.shownTexts.updatePublishText}</span
+                      >
+                      <span part="release-delta"
+                        >${delta ? this.shownTexts.fullDeltaText : this.shownTexts.incrementalDeltaText}</span
+                      >
                     </li>`,
                 )}
               </ol>`
-            : html`<p part="releases-empty">${this.noReleasesText}</p>`,
-      })}${this.retentionText ? html`<p part="releases-note">${this.retentionText}</p>` : ''}
+            : html`<p part="releases-empty">${this.shownTexts.noReleasesText}</p>`,
+      })}${this.shownTexts.retentionText ? html`<p part="releases-note">${this.shownTexts.retentionText}</p>` : ''}
     </div>`;
   }
 
@@ -443,12 +427,12 @@ export class CatalogList extends ShopperElement {
 
   /** The load of a catalog's releases, with the token the list was loaded with; it starts with the next update. */
   #releases(catalog: Catalog): Panel {
-    const client = this.connection.client(this.connection.account)!;
-    return new Task(this, {
-      // no arguments that change: it runs once
+    const connection = this.service.connection(this.service.account)!;
+    return this.service.task({
+      // no arguments that change: it runs once (and again when the list comes back to the page mid-load)
       args: () => [],
-      task: async (_, { signal }) => (await client.listCatalogReleases(catalog, { signal })).data,
-      onError: (error) => isAbortError(error) || this.reportError(error),
+      task: async (_, { signal }) => (await listCatalogReleases(connection, catalog, { signal })).data,
+      onError: (error) => this.reportError(error),
     });
   }
 }

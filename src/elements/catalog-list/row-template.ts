@@ -18,7 +18,7 @@ export class RowTemplate {
       row.append(this.template.content.cloneNode(true));
       for (const target of row.querySelectorAll<HTMLElement>('[data-field]')) {
         const field = target.dataset.field!;
-        const value = field == 'id' ? catalog.id : (catalog.attributes as Record<string, unknown>)[field];
+        const value = field === 'id' ? catalog.id : (catalog.attributes as Record<string, unknown>)[field];
         target.textContent = value == null ? '' : String(value);
       }
       this.#rows.set(catalog, row);

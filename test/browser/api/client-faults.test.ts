@@ -1,7 +1,20 @@
-/** The client's failure handling, through an injected fetch: what a real server will not do on demand. */
+/** The endpoints' failure handling, through an injected fetch: what a real server will not do on demand. */
+import { createAccountManagementTokens } from '../../../src/api/account-tokens.js';
+import {
+  getAccountAuthenticationSettings,
+  listCatalogReleases,
+  listCatalogs,
+  listOidcProfiles,
+  requestImplicitToken,
+} from '../../../src/api/client.js';
+import { type Connection, connect, getLink, pages } from '../../../src/api/connection.js';
+import {
+  createMembership,
+  listMembers,
+  listMemberships,
+  listUnassignedMembers,
+} from '../../../src/api/operator-endpoints.js';
 import { expect, waitUntil } from '@open-wc/testing';
-import { StorefrontClient } from '../../../src/api/client.js';
-import { OperatorClient } from '../../../src/api/operator-client.js';
 import { ApiError, StorefrontError, isAbortError } from '../../../src/api/errors.js';
 import { eq } from '../../../src/api/query.js';
 import { REQUEST_TIMEOUT_MS, send } from '../../../src/api/http.js';
@@ -11,8 +24,8 @@ import { fakeFetch, hangingFetch, jsonResponse, rejectionOf } from '../helpers/f
 
 const BASE = 'https://api.example.test';
 
-function client(fetch: typeof globalThis.fetch, accessToken: string | (() => string | Promise<string>) = 'tok') {
-  return new OperatorClient({ baseUrl: BASE, accessToken, fetch });
+function connection(fetch: typeof globalThis.fetch, accessToken: string | (() => string | Promise<string>) = 'tok') {
+  return connect({ baseUrl: BASE, accessToken, fetch });
 }
 
 function expectCode(error: unknown, code: string): StorefrontError {
@@ -21,27 +34,27 @@ function expectCode(error: unknown, code: string): StorefrontError {
   return error as StorefrontError;
 }
 
-describe('client: construction', () => {
+describe('connect', () => {
   it('normalizes the base addresses', () => {
-    const c = new StorefrontClient({ baseUrl: 'https://api.example.test/' });
+    const c = connect({ baseUrl: 'https://api.example.test/' });
     expect(c.baseUrl).to.equal('https://api.example.test');
     expect(c.catalogBaseUrl).to.equal('https://api.example.test');
-    const d = new StorefrontClient({ baseUrl: 'https://a.example.test/x/', catalogBaseUrl: 'https://c.example.test' });
+    const d = connect({ baseUrl: 'https://a.example.test/x/', catalogBaseUrl: 'https://c.example.test' });
     expect(d.baseUrl).to.equal('https://a.example.test/x');
     expect(d.catalogBaseUrl).to.equal('https://c.example.test');
   });
 
   it('refuses a base address that is not http(s)', () => {
     for (const baseUrl of ['', 'not a url', 'ftp://x.example.test', 'javascript:alert(1)']) {
-      expect(() => new StorefrontClient({ baseUrl }), baseUrl).to.throw(StorefrontError);
+      expect(() => connect({ baseUrl }), baseUrl).to.throw(StorefrontError);
     }
   });
 });
 
-describe('client: request shape', () => {
+describe('endpoints: request shape', () => {
   it('sends bearer and accept headers, and JSON bodies with their content type', async () => {
     const f = fakeFetch(() => jsonResponse({ data: { id: 'm1', type: 'account_membership' } }, 201));
-    const membership = await client(f.fetch).createMembership('acc/1', 'mem-1');
+    const membership = await createMembership(connection(f.fetch), 'acc/1', 'mem-1');
     expect(membership.id).to.equal('m1');
     const [call] = f.calls;
     expect(call.method).to.equal('POST');
@@ -56,7 +69,7 @@ describe('client: request shape', () => {
 
   it('sends no content type without a body', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
-    await client(f.fetch).listOidcProfiles('realm 1');
+    await listOidcProfiles(connection(f.fetch), 'realm 1');
     expect(f.calls[0].url).to.equal(`${BASE}/v2/authentication-realms/realm%201/oidc-profiles/`);
     expect(f.calls[0].headers.has('Content-Type')).to.equal(false);
     expect(f.calls[0].method).to.equal('GET');
@@ -65,7 +78,7 @@ describe('client: request shape', () => {
   it('writes the token exchange body of the spec', async () => {
     const answer = { meta: { account_member_id: 'm' }, data: [] };
     const f = fakeFetch(() => jsonResponse(answer));
-    const result = await client(f.fetch).createAccountManagementTokens({
+    const result = await createAccountManagementTokens(connection(f.fetch), {
       code: 'c0de',
       redirectUri: 'http://localhost:5173/cb',
       codeVerifier: 'v',
@@ -85,7 +98,7 @@ describe('client: request shape', () => {
 
   it('asks for the implicit token with a form and no bearer', async () => {
     const f = fakeFetch(() => jsonResponse({ access_token: 'abc', token_type: 'Bearer', expires_in: 3600 }));
-    const token = await new StorefrontClient({ baseUrl: BASE, fetch: f.fetch }).requestImplicitToken('store front');
+    const token = await requestImplicitToken(connect({ baseUrl: BASE, fetch: f.fetch }), 'store front');
     expect(token.access_token).to.equal('abc');
     expect(f.calls[0].url).to.equal(`${BASE}/oauth/access_token`);
     expect(f.calls[0].headers.get('Content-Type')).to.equal('application/x-www-form-urlencoded');
@@ -95,7 +108,7 @@ describe('client: request shape', () => {
 
   it('puts the list query on the address', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [], links: { next: null } }));
-    await client(f.fetch).listMembers({ filter: eq('name', 'Smith, John'), sort: 'name', limit: 2, offset: 4 });
+    await listMembers(connection(f.fetch), { filter: eq('name', 'Smith, John'), sort: 'name', limit: 2, offset: 4 });
     const url = new URL(f.calls[0].url);
     expect(url.pathname).to.equal('/v2/account-members');
     expect(url.searchParams.get('filter')).to.equal('eq(name,"Smith, John")');
@@ -106,44 +119,43 @@ describe('client: request shape', () => {
 
   it('sends catalog calls to the catalog address', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [], links: {} }));
-    const c = new StorefrontClient({
+    const c = connect({
       baseUrl: BASE,
       catalogBaseUrl: 'https://catalog.example.test',
       accessToken: 't',
       fetch: f.fetch,
     });
-    await c.listCatalogs({ limit: 3 });
+    await listCatalogs(c, { limit: 3 });
     expect(f.calls[0].url).to.equal('https://catalog.example.test/catalogs?page%5Blimit%5D=3');
-    await c.listCatalogReleases({
+    await listCatalogReleases(c, {
       relationships: { releases: { links: { related: '/catalogs/c1/releases' }, meta: { count: 1 } } },
     } as Catalog);
     expect(f.calls[1].url).to.equal('https://catalog.example.test/catalogs/c1/releases');
   });
 
-  it('withToken keeps the addresses and fetch but changes the bearer', async () => {
+  it('another token is the same connection with another accessToken: the addresses and fetch stay', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
-    const c = client(f.fetch, 'first').withToken('second');
-    expect(c).to.be.instanceOf(OperatorClient);
+    const c = { ...connection(f.fetch, 'first'), accessToken: 'second' };
     expect(c.baseUrl).to.equal(BASE);
-    await c.listUnassignedMembers('a');
+    await listUnassignedMembers(c, 'a');
     expect(f.calls[0].headers.get('Authorization')).to.equal('Bearer second');
     expect(f.calls[0].url).to.equal(`${BASE}/v2/accounts/a/account-memberships/unassigned-account-members`);
   });
 });
 
-describe('client: tokens', () => {
+describe('endpoints: tokens', () => {
   it('awaits a token function for every call', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
     let n = 0;
-    const c = client(f.fetch, async () => `t${++n}`);
-    await c.listOidcProfiles('r');
-    await c.listOidcProfiles('r');
+    const c = connection(f.fetch, async () => `t${++n}`);
+    await listOidcProfiles(c, 'r');
+    await listOidcProfiles(c, 'r');
     expect(f.calls.map((call) => call.headers.get('Authorization'))).to.deep.equal(['Bearer t1', 'Bearer t2']);
   });
 
   it('refuses to call without a token, before fetch', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
-    const error = await rejectionOf(new StorefrontClient({ baseUrl: BASE, fetch: f.fetch }).listOidcProfiles('r'));
+    const error = await rejectionOf(listOidcProfiles(connect({ baseUrl: BASE, fetch: f.fetch }), 'r'));
     expectCode(error, 'not_configured');
     expect(f.calls).to.have.length(0);
   });
@@ -151,7 +163,12 @@ describe('client: tokens', () => {
   it('reports a token function that rejects, without calling fetch', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
     const cause = new Error('token service down');
-    const error = await rejectionOf(client(f.fetch, () => Promise.reject(cause)).listOidcProfiles('r'));
+    const error = await rejectionOf(
+      listOidcProfiles(
+        connection(f.fetch, () => Promise.reject(cause)),
+        'r',
+      ),
+    );
     expect(expectCode(error, 'not_configured').cause).to.equal(cause);
     expect((error as Error).message).to.contain('token service down');
     expect(f.calls).to.have.length(0);
@@ -160,21 +177,36 @@ describe('client: tokens', () => {
   it('passes a StorefrontError of the token function through', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
     const own = new StorefrontError('network_error', 'no token service');
-    expect(await rejectionOf(client(f.fetch, () => Promise.reject(own)).listOidcProfiles('r'))).to.equal(own);
+    expect(
+      await rejectionOf(
+        listOidcProfiles(
+          connection(f.fetch, () => Promise.reject(own)),
+          'r',
+        ),
+      ),
+    ).to.equal(own);
   });
 
   it('refuses an empty token from the function', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
-    expectCode(await rejectionOf(client(f.fetch, () => '').listOidcProfiles('r')), 'not_configured');
+    expectCode(
+      await rejectionOf(
+        listOidcProfiles(
+          connection(f.fetch, () => ''),
+          'r',
+        ),
+      ),
+      'not_configured',
+    );
     expect(f.calls).to.have.length(0);
   });
 });
 
-describe('client: error answers', () => {
+describe('endpoints: error answers', () => {
   it('turns a 500 envelope into ApiError with its errors', async () => {
     const errors = [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }];
     const f = fakeFetch(() => jsonResponse({ errors }, 500));
-    const error = await rejectionOf(client(f.fetch).listMembers());
+    const error = await rejectionOf(listMembers(connection(f.fetch)));
     expect(error).to.be.instanceOf(ApiError);
     expect((error as ApiError).code).to.equal('http_error');
     expect((error as ApiError).status).to.equal(500);
@@ -185,7 +217,7 @@ describe('client: error answers', () => {
   it('gives ApiError with no errors for a body that is not an envelope', async () => {
     for (const body of ['<html>Bad gateway</html>', '', '{"message":"nope"}', '{"errors":"text"}', 'null']) {
       const f = fakeFetch(() => new Response(body, { status: 502 }));
-      const error = await rejectionOf(client(f.fetch).listMembers());
+      const error = await rejectionOf(listMembers(connection(f.fetch)));
       expect(error, body).to.be.instanceOf(ApiError);
       expect((error as ApiError).status).to.equal(502);
       expect((error as ApiError).errors, body).to.deep.equal([]);
@@ -196,34 +228,34 @@ describe('client: error answers', () => {
     const f = fakeFetch(() =>
       jsonResponse({ errors: [{ title: 'Conflict', status: 409 }, 'junk', { detail: 'x' }] }, 409),
     );
-    const error = (await rejectionOf(client(f.fetch).createMembership('a', 'm'))) as ApiError;
+    const error = (await rejectionOf(createMembership(connection(f.fetch), 'a', 'm'))) as ApiError;
     expect(error.errors).to.deep.equal([{ title: 'Conflict', status: '409' }]);
   });
 
   it('reports a body that is not JSON on 200 as invalid_response', async () => {
     const f = fakeFetch(() => new Response('<html>hello</html>', { status: 200 }));
-    const error = expectCode(await rejectionOf(client(f.fetch).listMembers()), 'invalid_response');
+    const error = expectCode(await rejectionOf(listMembers(connection(f.fetch))), 'invalid_response');
     expect(error.status).to.equal(200);
   });
 
   it('reports a 200 of the wrong shape as invalid_response', async () => {
-    const cases: Array<[string, (c: OperatorClient) => Promise<unknown>, unknown]> = [
-      ['members without data', (c) => c.listMembers(), { items: [] }],
-      ['members with data object', (c) => c.listMembers(), { data: {} }],
-      ['profiles null', (c) => c.listOidcProfiles('r'), null],
-      ['settings without realm', (c) => c.getAccountAuthenticationSettings(), { data: { meta: { client_id: 'x' } } }],
-      ['membership with data list', (c) => c.createMembership('a', 'm'), { data: [] }],
+    const cases: Array<[string, (c: Connection) => Promise<unknown>, unknown]> = [
+      ['members without data', (c) => listMembers(c), { items: [] }],
+      ['members with data object', (c) => listMembers(c), { data: {} }],
+      ['profiles null', (c) => listOidcProfiles(c, 'r'), null],
+      ['settings without realm', (c) => getAccountAuthenticationSettings(c), { data: { meta: { client_id: 'x' } } }],
+      ['membership with data list', (c) => createMembership(c, 'a', 'm'), { data: [] }],
       [
         'tokens without member id',
-        (c) => c.createAccountManagementTokens({ code: 'c', redirectUri: 'r', codeVerifier: 'v' }),
+        (c) => createAccountManagementTokens(c, { code: 'c', redirectUri: 'r', codeVerifier: 'v' }),
         { data: [] },
       ],
-      ['catalogs as array', (c) => c.listCatalogs(), []],
-      ['implicit token without access_token', (c) => c.requestImplicitToken('storefront'), { token: 'x' }],
+      ['catalogs as array', (c) => listCatalogs(c), []],
+      ['implicit token without access_token', (c) => requestImplicitToken(c, 'storefront'), { token: 'x' }],
     ];
     for (const [label, call, body] of cases) {
       const f = fakeFetch(() => jsonResponse(body));
-      const error = await rejectionOf(call(client(f.fetch)));
+      const error = await rejectionOf(call(connection(f.fetch)));
       expect(error, label).to.be.instanceOf(StorefrontError);
       expect((error as StorefrontError).code, label).to.equal('invalid_response');
     }
@@ -232,7 +264,7 @@ describe('client: error answers', () => {
   it('reports a fetch that rejects as network_error naming the origin', async () => {
     const cause = new TypeError('Failed to fetch');
     const f = fakeFetch(() => Promise.reject(cause));
-    const error = expectCode(await rejectionOf(client(f.fetch).listMembers()), 'network_error');
+    const error = expectCode(await rejectionOf(listMembers(connection(f.fetch))), 'network_error');
     expect(error.message).to.equal(`Could not reach the service at ${BASE}.`);
     expect(error.cause).to.equal(cause);
     expect(error).to.not.be.instanceOf(ApiError);
@@ -246,12 +278,12 @@ describe('client: error answers', () => {
       },
     });
     const f = fakeFetch(() => new Response(stream, { status: 200 }));
-    expectCode(await rejectionOf(client(f.fetch).listMembers()), 'network_error');
+    expectCode(await rejectionOf(listMembers(connection(f.fetch))), 'network_error');
   });
 
   it('refuses to send the token to another origin through a link', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
-    const error = await rejectionOf(client(f.fetch).getLink('https://evil.example.test/v2/account-members'));
+    const error = await rejectionOf(getLink(connection(f.fetch), 'https://evil.example.test/v2/account-members'));
     expectCode(error, 'unsafe_endpoint');
     expect(f.calls).to.have.length(0);
   });
@@ -259,21 +291,21 @@ describe('client: error answers', () => {
   it('refuses a catalog without a releases link', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
     expectCode(
-      await rejectionOf(client(f.fetch).listCatalogReleases({ relationships: {} } as Catalog)),
+      await rejectionOf(listCatalogReleases(connection(f.fetch), { relationships: {} } as Catalog)),
       'invalid_response',
     );
   });
 
   it('rejects bad page bounds before fetch', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
-    const c = client(f.fetch);
+    const c = connection(f.fetch);
     for (const call of [
-      () => c.listMembers({ limit: 0 }),
-      () => c.listMembers({ limit: 10001 }),
-      () => c.listMembers({ offset: 10001 }),
-      () => c.listMembers({ limit: 1.5 }),
-      () => c.listMemberships('a', { offset: -1 }),
-      () => c.listCatalogs({ limit: 0 }),
+      () => listMembers(c, { limit: 0 }),
+      () => listMembers(c, { limit: 10001 }),
+      () => listMembers(c, { offset: 10001 }),
+      () => listMembers(c, { limit: 1.5 }),
+      () => listMemberships(c, 'a', { offset: -1 }),
+      () => listCatalogs(c, { limit: 0 }),
     ]) {
       expectCode(await rejectionOf(call()), 'invalid_query');
     }
@@ -281,7 +313,7 @@ describe('client: error answers', () => {
   });
 });
 
-describe('client: timeouts', () => {
+describe('endpoints: timeouts', () => {
   it('gives up on a service that does not answer: network_error naming the origin', async () => {
     const f = hangingFetch();
     const error = await rejectionOf(send({ url: `${BASE}/health`, token: false, fetch: f.fetch, timeoutMs: 50 }));
@@ -324,12 +356,12 @@ describe('client: timeouts', () => {
   });
 });
 
-describe('client: abort', () => {
+describe('endpoints: abort', () => {
   it('rejects with AbortError, without calling fetch, when already aborted', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
     const controller = new AbortController();
     controller.abort();
-    const error = await rejectionOf(client(f.fetch).listMembers({}, { signal: controller.signal }));
+    const error = await rejectionOf(listMembers(connection(f.fetch), {}, { signal: controller.signal }));
     expect(error).to.be.instanceOf(DOMException);
     expect((error as DOMException).name).to.equal('AbortError');
     expect(isAbortError(error)).to.equal(true);
@@ -339,7 +371,7 @@ describe('client: abort', () => {
   it('rejects with AbortError when aborted during the request, and aborts the fetch with it', async () => {
     const f = hangingFetch();
     const controller = new AbortController();
-    const pending = client(f.fetch).listMembers({}, { signal: controller.signal });
+    const pending = listMembers(connection(f.fetch), {}, { signal: controller.signal });
     await waitUntil(() => f.calls.length === 1, 'the request');
     expect(f.calls[0].signal?.aborted).to.equal(false);
     controller.abort();
@@ -352,8 +384,8 @@ describe('client: abort', () => {
   it('gives AbortError, not network_error, even when the reason is something else', async () => {
     const f = hangingFetch();
     const controller = new AbortController();
-    const pending = client(f.fetch).listMembers({}, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    const pending = listMembers(connection(f.fetch), {}, { signal: controller.signal });
+    await waitUntil(() => f.calls.length === 1, 'the request');
     controller.abort(new Error('custom reason'));
     const error = await rejectionOf(pending);
     expect(error).to.be.instanceOf(DOMException);
@@ -365,7 +397,11 @@ describe('client: abort', () => {
     const controller = new AbortController();
     let release: (token: string) => void = () => {};
     const tokenPromise = new Promise<string>((resolve) => (release = resolve));
-    const pending = client(f.fetch, () => tokenPromise).listMembers({}, { signal: controller.signal });
+    const pending = listMembers(
+      connection(f.fetch, () => tokenPromise),
+      {},
+      { signal: controller.signal },
+    );
     controller.abort();
     release('late');
     const error = await rejectionOf(pending);
@@ -376,7 +412,8 @@ describe('client: abort', () => {
   it('rejects with AbortError at once when aborted while a token function hangs', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
     const controller = new AbortController();
-    const pending = client(f.fetch, () => new Promise<string>(() => {})).listMembers({}, { signal: controller.signal });
+    const hanging = connection(f.fetch, () => new Promise<string>(() => {}));
+    const pending = listMembers(hanging, {}, { signal: controller.signal });
     controller.abort();
     const error = await rejectionOf(pending);
     expect((error as DOMException).name).to.equal('AbortError');
@@ -389,7 +426,7 @@ describe('client: abort', () => {
       controller.abort();
       return jsonResponse({ data: [] });
     });
-    const error = await rejectionOf(client(f.fetch).listMembers({}, { signal: controller.signal }));
+    const error = await rejectionOf(listMembers(connection(f.fetch), {}, { signal: controller.signal }));
     expect((error as DOMException).name).to.equal('AbortError');
   });
 
@@ -403,10 +440,10 @@ describe('client: abort', () => {
     try {
       const controller = new AbortController();
       const f = hangingFetch();
-      const pending = client(f.fetch).listMembers({}, { signal: controller.signal });
+      const pending = listMembers(connection(f.fetch), {}, { signal: controller.signal });
       controller.abort();
       await rejectionOf(pending);
-      await rejectionOf(client(fakeFetch(() => Promise.reject(new TypeError('x'))).fetch).listMembers());
+      await rejectionOf(listMembers(connection(fakeFetch(() => Promise.reject(new TypeError('x'))).fetch)));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(unhandled).to.deep.equal([]);
     } finally {
@@ -415,7 +452,7 @@ describe('client: abort', () => {
   });
 });
 
-describe('client: pages()', () => {
+describe('endpoints: pages()', () => {
   const page = (n: number, next: string | null) => ({ data: [`item${n}`], links: { next } });
 
   it('follows links.next until null', async () => {
@@ -423,9 +460,9 @@ describe('client: pages()', () => {
       const n = Number(new URL(call.url).searchParams.get('n'));
       return jsonResponse(page(n, n < 3 ? `${BASE}/list?n=${n + 1}` : null));
     });
-    const c = client(f.fetch);
+    const c = connection(f.fetch);
     const seen: string[][] = [];
-    for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o))) seen.push(data);
+    for await (const data of pages<string>(c, (o) => getLink(c, `${BASE}/list?n=1`, o))) seen.push(data);
     expect(seen).to.deep.equal([['item1'], ['item2'], ['item3']]);
     expect(f.calls.map((call) => call.url)).to.deep.equal([`${BASE}/list?n=1`, `${BASE}/list?n=2`, `${BASE}/list?n=3`]);
   });
@@ -435,10 +472,12 @@ describe('client: pages()', () => {
       const n = Number(new URL(call.url).searchParams.get('n'));
       return jsonResponse(page(n, `${BASE}/list?n=${n + 1}`));
     });
-    const c = client(f.fetch);
+    const c = connection(f.fetch);
     const controller = new AbortController();
     const seen: string[][] = [];
-    for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o), { signal: controller.signal })) {
+    for await (const data of pages<string>(c, (o) => getLink(c, `${BASE}/list?n=1`, o), {
+      signal: controller.signal,
+    })) {
       seen.push(data);
       if (seen.length === 2) controller.abort();
     }
@@ -455,9 +494,11 @@ describe('client: pages()', () => {
       }
       return jsonResponse(page(1, `${BASE}/list?n=2`));
     });
-    const c = client(f.fetch);
+    const c = connection(f.fetch);
     const seen: string[][] = [];
-    for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o), { signal: controller.signal })) {
+    for await (const data of pages<string>(c, (o) => getLink(c, `${BASE}/list?n=1`, o), {
+      signal: controller.signal,
+    })) {
       seen.push(data);
     }
     expect(seen).to.deep.equal([['item1']]);
@@ -467,11 +508,11 @@ describe('client: pages()', () => {
     const f = fakeFetch((call) =>
       call.url.endsWith('n=1') ? jsonResponse(page(1, `${BASE}/list?n=2`)) : jsonResponse({ errors: [] }, 500),
     );
-    const c = client(f.fetch);
+    const c = connection(f.fetch);
     const seen: string[][] = [];
     const error = await rejectionOf(
       (async () => {
-        for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list?n=1`, o))) seen.push(data);
+        for await (const data of pages<string>(c, (o) => getLink(c, `${BASE}/list?n=1`, o))) seen.push(data);
       })(),
     );
     expect(seen).to.deep.equal([['item1']]);
@@ -480,11 +521,11 @@ describe('client: pages()', () => {
 
   it('stops before repeating the first page when its next link points back at it (links.self)', async () => {
     const f = fakeFetch(() => jsonResponse({ data: ['item1'], links: { self: `${BASE}/list`, next: `${BASE}/list` } }));
-    const c = client(f.fetch);
+    const c = connection(f.fetch);
     const seen: string[][] = [];
     const error = await rejectionOf(
       (async () => {
-        for await (const data of c.pages<string>((o) => c.getLink(`${BASE}/list`, o))) seen.push(data);
+        for await (const data of pages<string>(c, (o) => getLink(c, `${BASE}/list`, o))) seen.push(data);
       })(),
     );
     expectCode(error, 'invalid_response');
@@ -493,18 +534,18 @@ describe('client: pages()', () => {
   });
 
   it('refuses a page without data and a list that loops', async () => {
-    const c1 = client(fakeFetch(() => jsonResponse({ links: { next: null } })).fetch);
+    const c1 = connection(fakeFetch(() => jsonResponse({ links: { next: null } })).fetch);
     const e1 = await rejectionOf(
       (async () => {
-        for await (const _ of c1.pages((o) => c1.getLink<never>(`${BASE}/list`, o))) void _;
+        for await (const _ of pages(c1, (o) => getLink<never>(c1, `${BASE}/list`, o))) void _;
       })(),
     );
     expectCode(e1, 'invalid_response');
-    const c2 = client(fakeFetch(() => jsonResponse(page(1, `${BASE}/list`))).fetch);
+    const c2 = connection(fakeFetch(() => jsonResponse(page(1, `${BASE}/list`))).fetch);
     let count = 0;
     const e2 = await rejectionOf(
       (async () => {
-        for await (const _ of c2.pages((o) => c2.getLink<never>(`${BASE}/list`, o))) count++;
+        for await (const _ of pages(c2, (o) => getLink<never>(c2, `${BASE}/list`, o))) count++;
       })(),
     );
     expectCode(e2, 'invalid_response');

@@ -1,6 +1,6 @@
 /** src/auth/sign-in.ts: the authorization request, the safety check, the callback, and the token exchange. */
+import { connect } from '../../../src/api/connection.js';
 import { expect } from '@open-wc/testing';
-import { StorefrontClient } from '../../../src/api/client.js';
 import { StorefrontError } from '../../../src/api/errors.js';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
 import { defaultRedirectUri, readCallback, withoutCallbackParams } from '../../../src/auth/callback.js';
@@ -166,8 +166,8 @@ describe('sign-in: completing', () => {
       { storage, now: () => NOW },
     );
     const fake = fakeFetch(answer);
-    const client = new StorefrontClient({ baseUrl: 'https://api.example', accessToken: 'tok', fetch: fake.fetch });
-    return { storage, fake, client, now: () => NOW + 1000 };
+    const connection = connect({ baseUrl: 'https://api.example', accessToken: 'tok', fetch: fake.fetch });
+    return { storage, fake, connection, now: () => NOW + 1000 };
   }
   const good = () =>
     jsonResponse({
@@ -184,10 +184,10 @@ describe('sign-in: completing', () => {
     });
 
   it('exchanges code, redirect URI and verifier once; a replay is a state mismatch without a request', async () => {
-    const { storage, fake, client, now } = setup(good);
+    const { storage, fake, connection, now } = setup(good);
     const detail = await completeSignIn(
       { kind: 'code', code: 'c1', state: 's1' },
-      { client, clientId: 'c', storage, now },
+      { connection, clientId: 'c', storage, now },
     );
     expect(detail).to.deep.equal({
       accountMemberId: 'm1',
@@ -203,18 +203,18 @@ describe('sign-in: completing', () => {
       oauth_code_verifier: 'v'.repeat(43),
     });
     const replay = await rejectionOf(
-      completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId: 'c', storage, now }),
+      completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { connection, clientId: 'c', storage, now }),
     );
     expect(codeOf(replay)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(1);
   });
 
   it('refuses an expired transaction', async () => {
-    const { storage, fake, client } = setup(good);
+    const { storage, fake, connection } = setup(good);
     const error = await rejectionOf(
       completeSignIn(
         { kind: 'code', code: 'c1', state: 's1' },
-        { client, clientId: 'c', storage, now: () => NOW + 10 * 60_000 },
+        { connection, clientId: 'c', storage, now: () => NOW + 10 * 60_000 },
       ),
     );
     expect(codeOf(error)).to.equal('state_mismatch');
@@ -222,11 +222,11 @@ describe('sign-in: completing', () => {
   });
 
   it('turns an error callback into idp_error and uses up the transaction', async () => {
-    const { storage, fake, client, now } = setup(good);
+    const { storage, fake, connection, now } = setup(good);
     const error = await rejectionOf(
       completeSignIn(
         { kind: 'error', error: 'access_denied', description: 'User said no', state: 's1' },
-        { client, clientId: 'c', storage, now },
+        { connection, clientId: 'c', storage, now },
       ),
     );
     expect(codeOf(error)).to.equal('idp_error');
@@ -236,14 +236,14 @@ describe('sign-in: completing', () => {
   });
 
   it('believes no error callback without a live transaction: state_mismatch, not the text it carries', async () => {
-    const { storage, fake, client, now } = setup(good);
+    const { storage, fake, connection, now } = setup(good);
     const forged = {
       kind: 'error',
       error: 'access_denied',
       description: 'Account locked, call 555-0100',
       state: 'forged',
     } as const;
-    const error = await rejectionOf(completeSignIn(forged, { client, clientId: 'c', storage, now }));
+    const error = await rejectionOf(completeSignIn(forged, { connection, clientId: 'c', storage, now }));
     expect(codeOf(error)).to.equal('state_mismatch');
     expect((error as Error).message).to.not.include('555');
     expect(fake.calls).to.have.length(0);
@@ -255,9 +255,9 @@ describe('sign-in: completing', () => {
       ['c', 'https://other-service.example'],
     ]) {
       const { storage, fake, now } = setup(good);
-      const client = new StorefrontClient({ baseUrl, accessToken: 'tok', fetch: fake.fetch });
+      const connection = connect({ baseUrl, accessToken: 'tok', fetch: fake.fetch });
       const error = await rejectionOf(
-        completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { client, clientId, storage, now }),
+        completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { connection, clientId, storage, now }),
       );
       expect(codeOf(error)).to.equal('state_mismatch');
       expect(fake.calls).to.have.length(0);

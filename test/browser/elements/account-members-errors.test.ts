@@ -71,8 +71,7 @@ describe('<account-members> failures', () => {
     const el = await fixture<AccountMembers>(
       html`<account-members
         base-url=${SERVICE_URL}
-        loading-text="Chargement…"
-        retry-label="Réessayer"
+        .texts=${{ loadingText: 'Chargement…', retryLabel: 'Réessayer' }}
         .accessToken=${'x'}
         .fetch=${hanging.fetch}
       ></account-members>`,

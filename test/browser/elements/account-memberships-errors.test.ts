@@ -223,11 +223,13 @@ describe('<account-memberships> failures', () => {
       html`<account-memberships
         base-url=${SERVICE_URL}
         account-id=${harvard}
-        no-candidates-text="Niemand ist übrig."
-        find-label="Mitglied finden"
-        already-member-text="{name} ist schon Mitglied."
-        unknown-account-text="Das Konto {id} gibt es nicht."
-        not-member-text="{id} gehört nicht zu diesem Konto."
+        .texts=${{
+          noCandidatesText: 'Niemand ist übrig.',
+          findLabel: 'Mitglied finden',
+          alreadyMemberText: '{name} ist schon Mitglied.',
+          unknownAccountText: 'Das Konto {id} gibt es nicht.',
+          notMemberText: '{id} gehört nicht zu diesem Konto.',
+        }}
         .accessToken=${token}
         .fetch=${fake.fetch}
       ></account-memberships>`,

@@ -39,7 +39,7 @@ describe('<account-picker>', () => {
     const hint = part(picker, 'signed-out');
     expect(hint?.textContent).to.equal('Sign in to choose an account.');
     expect(part(picker, 'list')).to.equal(null);
-    picker.signedOutText = 'Please sign in first.';
+    picker.texts = { signedOutText: 'Please sign in first.' };
     await picker.updateComplete;
     expect(part(picker, 'signed-out')?.textContent).to.equal('Please sign in first.');
     await expect(picker).to.be.accessible();
@@ -134,7 +134,9 @@ describe('<account-picker>', () => {
   });
 
   it('with host-given accounts, fires its own event and does not need a session', async () => {
-    const picker = await fixture<AccountPicker>(html`<account-picker list-label="Act for"></account-picker>`);
+    const picker = await fixture<AccountPicker>(
+      html`<account-picker .texts=${{ listLabel: 'Act for' }}></account-picker>`,
+    );
     picker.accounts = accounts('One', 'Two');
     await picker.updateComplete;
     expect(part(picker, 'label')?.textContent).to.equal('Act for');

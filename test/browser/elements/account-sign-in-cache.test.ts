@@ -59,7 +59,7 @@ describe('<account-sign-in> sign-in configuration cache', function () {
     renamed.release();
     await waitUntil(() => part(warm, 'button')?.textContent?.trim() === 'Sign in with Renamed ID', 'not revalidated');
     expect(parts(warm, 'button')).to.have.length(1);
-    expect(JSON.parse(sessionStorage.getItem(KEY) as string)[1][0].name).to.equal('Renamed ID');
+    expect(JSON.parse(sessionStorage.getItem(KEY) as string).profiles[0].name).to.equal('Renamed ID');
   });
 
   it('keeps the cached buttons and reports nothing when the revalidation fails', async () => {
@@ -134,10 +134,11 @@ describe('<account-sign-in> sign-in configuration cache', function () {
 
   for (const [name, stored] of [
     ['not JSON', '{oops'],
-    ['an object', JSON.stringify({ clientId: 'x', profiles: [] })],
+    ['an object of another shape', JSON.stringify({ clientId: 'x', profiles: [] })],
+    ['the pair an earlier version kept', JSON.stringify(['x', []])],
     ['a number', '42'],
-    ['a client id that is not a string', JSON.stringify([1, []])],
-    ['profiles that are not a list', JSON.stringify(['x', 'not a list'])],
+    ['a client id that is not a string', JSON.stringify({ authorizationClientId: 1, profiles: [] })],
+    ['profiles that are not a list', JSON.stringify({ authorizationClientId: 'x', profiles: 'not a list' })],
   ] as const) {
     it(`ignores a malformed cached value (${name}): a cold start that replaces it`, async () => {
       sessionStorage.setItem(KEY, stored);
@@ -149,14 +150,17 @@ describe('<account-sign-in> sign-in configuration cache', function () {
       } finally {
         document.removeEventListener('storefront-error', count);
       }
-      const [clientId, profiles] = JSON.parse(sessionStorage.getItem(KEY) as string);
-      expect(clientId).to.equal('storefront');
+      const { authorizationClientId, profiles } = JSON.parse(sessionStorage.getItem(KEY) as string);
+      expect(authorizationClientId).to.equal('storefront');
       expect(profiles[0].name).to.equal('Example ID');
     });
   }
 
   it('keys the cache by base URL and client id', async () => {
-    sessionStorage.setItem(`storefront-elements:options:${SERVICE_URL} another-client`, JSON.stringify(['x', []]));
+    sessionStorage.setItem(
+      `storefront-elements:options:${SERVICE_URL} another-client`,
+      JSON.stringify({ authorizationClientId: 'x', profiles: [] }),
+    );
     const hanging = gatedFetch();
     const el = await renderSignIn({}, { fetch: hanging.fetch });
     expect(part(el, 'loading'), 'no cache for this client: cold start').to.not.equal(null);

@@ -271,7 +271,7 @@ describe('<account-sign-in> with the reference service', function () {
         },
       },
     );
-    el.signInLabel = 'Continue with {name}';
+    el.texts = { signInLabel: 'Continue with {name}' };
     const button = await waitForPart(el, 'button');
     await el.updateComplete;
     expect(button.textContent?.trim()).to.equal('Continue with Example ID');
@@ -312,7 +312,7 @@ describe('<account-sign-in> with the reference service', function () {
     signInThroughSession();
     await waitForPart(el, 'sign-out');
     expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
-    el.signOutLabel = 'Leave';
+    el.texts = { signOutLabel: 'Leave' };
     await el.updateComplete;
     expect(part(el, 'sign-out')?.textContent?.trim()).to.equal('Leave');
     expect(sessionStorage.getItem(SESSION_KEY), 'a render does not write the session back').to.equal(null);

@@ -33,13 +33,13 @@ describe('<catalog-list> announcement', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('says one catalog in the singular, and can be reworded: plural forms as a property, one text as an attribute', async () => {
+  it('says one catalog in the singular, and can be reworded: plural forms, or one text for every number', async () => {
     const one = { data: [], links: { next: null } };
     const el = await fixture<CatalogList>(
       html`<catalog-list
         base-url=${SERVICE_URL}
         client-id="storefront"
-        .loadedText=${{ one: '{count} Katalog', other: '{count} Kataloge' }}
+        .texts=${{ loadedText: { one: '{count} Katalog', other: '{count} Kataloge' } }}
       ></catalog-list>`,
     );
     await loaded(el);
@@ -55,7 +55,7 @@ describe('<catalog-list> announcement', () => {
     await el.updateComplete;
     await loaded(el);
     expect(part(el, 'announcement').textContent).to.equal('1 Katalog');
-    el.setAttribute('loaded-text', 'Catalogs: {count}');
+    el.texts = { loadedText: 'Catalogs: {count}' };
     await el.updateComplete;
     expect(part(el, 'announcement').textContent).to.equal('Catalogs: 1');
   });

@@ -1,7 +1,9 @@
 /** Shared steps of the <catalog-list> tests: real sign-in for account tokens, fixtures, readers. */
+import { createAccountManagementTokens } from '../../../src/api/account-tokens.js';
+import { getAccountAuthenticationSettings, listOidcProfiles } from '../../../src/api/client.js';
+import { connect } from '../../../src/api/connection.js';
 import { waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
-import { StorefrontClient } from '../../../src/api/client.js';
 import type { AccountManagementTokenResponse, Catalog } from '../../../src/api/types.js';
 import { createPkcePair, createState } from '../../../src/auth/pkce.js';
 import { buildAuthorizationUrl } from '../../../src/auth/sign-in.js';
@@ -42,9 +44,9 @@ export function signInAs(login: string): Promise<AccountManagementTokenResponse>
 }
 
 async function signIn(login: string): Promise<AccountManagementTokenResponse> {
-  const client = new StorefrontClient({ baseUrl: SERVICE_URL, accessToken: await implicitToken() });
-  const settings = await client.getAccountAuthenticationSettings();
-  const [profile] = await client.listOidcProfiles(settings.relationships.authentication_realm.data.id);
+  const connection = connect({ baseUrl: SERVICE_URL, accessToken: await implicitToken() });
+  const settings = await getAccountAuthenticationSettings(connection);
+  const [profile] = await listOidcProfiles(connection, settings.relationships.authentication_realm.data.id);
   const { codeVerifier, codeChallenge } = await createPkcePair();
   const state = createState();
   const redirectUri = `${location.origin}/callback`;
@@ -58,7 +60,7 @@ async function signIn(login: string): Promise<AccountManagementTokenResponse> {
   const landed = new URL((await executeServerCommand('idp-sign-in', { url, login, password: 'password' })) as string);
   const code = landed.searchParams.get('code');
   if (!code || landed.searchParams.get('state') !== state) throw new Error(`sign-in failed: ${landed.href}`);
-  return client.createAccountManagementTokens({ code, redirectUri, codeVerifier });
+  return createAccountManagementTokens(connection, { code, redirectUri, codeVerifier });
 }
 
 export function sessionAccounts(answer: AccountManagementTokenResponse): AccountSession[] {

@@ -50,7 +50,7 @@ describe('<catalog-list> states', () => {
     const el = await withFetch(empty.fetch, 'a-token');
     await loaded(el);
     expect(part(el, 'empty').textContent).to.equal('No catalogs are available for this account.');
-    el.emptyText = 'Nothing to browse yet.';
+    el.texts = { emptyText: 'Nothing to browse yet.' };
     await el.updateComplete;
     expect(part(el, 'empty').textContent).to.equal('Nothing to browse yet.');
     expect(maybePart(el, 'list')).to.equal(null);

@@ -97,7 +97,7 @@ export function renderPicker(
     html`<account-picker
       client-id=${attrs.clientId ?? 'storefront'}
       storage=${attrs.storage ?? 'session'}
-      list-label=${attrs.listLabel ?? 'Account'}
+      .texts=${{ listLabel: attrs.listLabel ?? 'Account' }}
     ></account-picker>`,
   );
 }

@@ -28,13 +28,13 @@ import { cleanUpSignIn, landOn, recordNavigation, REDIRECT_URI } from '../helper
 import { maybePart, part, parts, settled } from '../helpers/table.js';
 
 const words = (text: string): string[] => (text.match(/\p{L}+/gu) ?? []).map((word) => word.toLowerCase());
-/** The words of every text of a catalog, its `{placeholders}` left out. */
+/** The words of every text of a set, its `{placeholders}` left out. */
 const wordsOf = (texts: object): string[] =>
   Object.values(texts).flatMap((text) =>
-    typeof text == 'string' ? words(text.replace(/\{\w+\}/g, ' ')) : wordsOf(text),
+    typeof text === 'string' ? words(text.replace(/\{\w+\}/g, ' ')) : wordsOf(text),
   );
 
-/** Everyday English that a sentence written into an element by hand would show, beyond the catalogs' words. */
+/** Everyday English that a sentence written into an element by hand would show, beyond the elements' texts. */
 const COMMON_ENGLISH = `the a an and or of to in on at is are was be been not no this that your you it with for from
   by page pages first previous next last loading try again sign out store account accounts member members catalog
   catalogs release releases search clear add added cancel showing rows per owner updated created published error
@@ -43,7 +43,7 @@ const COMMON_ENGLISH = `the a an and or of to in on at is are was be been not no
 
 const ELEMENTS = [AccountSignIn, AccountPicker, CatalogList, AccountMembers, AccountMemberships];
 /** An element's texts in English and in German, by name. */
-const english = (element: (typeof ELEMENTS)[number]) => element.texts as Record<string, unknown>;
+const english = (element: (typeof ELEMENTS)[number]) => element.englishTexts as Record<string, unknown>;
 const germanOf = (element: (typeof ELEMENTS)[number]) =>
   de[element.defaultTag as keyof typeof de] as Record<string, unknown>;
 /** The texts the two languages write the same. */
@@ -55,14 +55,14 @@ const GERMAN = new Set(
     return Object.entries(germanOf(element))
       .filter(
         ([key, text]) =>
-          JSON.stringify(text) != JSON.stringify(english(element)[key]) || SAME_IN_BOTH.includes(text as string),
+          JSON.stringify(text) !== JSON.stringify(english(element)[key]) || SAME_IN_BOTH.includes(text as string),
       )
       .flatMap(([, text]) => wordsOf({ text }));
   }),
 );
-/** The words of every English catalog, and everyday English, that no German text has. */
+/** The words of every English text, and everyday English, that no German text has. */
 const ENGLISH = new Set(
-  ELEMENTS.flatMap((element) => wordsOf(element.texts))
+  ELEMENTS.flatMap((element) => wordsOf(element.englishTexts))
     .concat(COMMON_ENGLISH)
     .filter((word) => !GERMAN.has(word)),
 );
@@ -77,7 +77,7 @@ function shownText(el: Element): string {
     if (node instanceof Element) {
       if (DATA_PARTS.some((name) => node.part.contains(name))) return;
       for (const name of ['aria-label', 'placeholder', 'title', 'alt']) out.push(node.getAttribute(name) ?? '');
-    } else if (node.nodeType == Node.TEXT_NODE) {
+    } else if (node.nodeType === Node.TEXT_NODE) {
       out.push(node.textContent ?? '');
     }
     node.childNodes.forEach(walk);
@@ -136,7 +136,7 @@ describe('under lang="de", every state of every element is German', function () 
   it('has a German text, not the English one, for every text but those both languages write alike', () => {
     for (const element of ELEMENTS) {
       const same = Object.keys(english(element)).filter(
-        (key) => JSON.stringify(germanOf(element)[key]) == JSON.stringify(english(element)[key]),
+        (key) => JSON.stringify(germanOf(element)[key]) === JSON.stringify(english(element)[key]),
       );
       const texts = same.map((key) => english(element)[key] as string);
       expect(
@@ -200,7 +200,7 @@ describe('under lang="de", every state of every element is German', function () 
       await expectGerman(bare, 'not_configured, two attributes missing');
       bare.setAttribute('base-url', SERVICE_URL);
       await waitUntil(
-        () => maybePart(bare, 'error-message')?.textContent == 'Setzen Sie das Attribut client-id.',
+        () => maybePart(bare, 'error-message')?.textContent === 'Setzen Sie das Attribut client-id.',
         'one attribute missing',
         { timeout: 8000 },
       );
@@ -359,7 +359,9 @@ describe('under lang="de", every state of every element is German', function () 
           await expectGerman(el, 'signed in', ['Cobol Cooperative']);
           otherTab.postMessage({ out: reason });
           await waitUntil(() => maybePart(el, shows) && maybePart(el, 'button'), `no ${shows}`, { timeout: 8000 });
-          await expectGerman(el, reason == 'user' ? 'signed out elsewhere' : 'rejected in another tab', ['Example ID']);
+          await expectGerman(el, reason === 'user' ? 'signed out elsewhere' : 'rejected in another tab', [
+            'Example ID',
+          ]);
         }
       } finally {
         otherTab.close();
@@ -644,7 +646,7 @@ describe('under lang="de", every state of every element is German', function () 
         const refused = await memberships(
           harvard,
           routed((url, method) =>
-            method == 'POST' && url.pathname.endsWith('/account-memberships') ? envelope(status) : undefined,
+            method === 'POST' && url.pathname.endsWith('/account-memberships') ? envelope(status) : undefined,
           ),
         );
         await openPanel(refused, 'candidate');

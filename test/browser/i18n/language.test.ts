@@ -1,6 +1,7 @@
 /**
  * How an element finds its language (the nearest `lang`, across shadow roots), follows its changes, takes a
- * language a page adds late, lets attributes override texts, and writes plurals, numbers and dates with Intl.
+ * language a page adds late, lets a store reword texts (for the page with addTranslation, for one element with
+ * `texts`), and writes plurals, numbers and dates with Intl.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/define.js';
@@ -46,13 +47,13 @@ describe('language', () => {
     const picker = page.querySelector('account-picker')!;
     expect(hint(picker)).to.equal(SIGNED_OUT.en);
     page.lang = 'de';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.de, 'the picker did not follow the new lang');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.de, 'the picker did not follow the new lang');
     page.querySelector('p')!.lang = 'en';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, 'the nearer lang did not win');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, 'the nearer lang did not win');
     page.querySelector('p')!.removeAttribute('lang');
-    await waitUntil(() => hint(picker) == SIGNED_OUT.de, 'the removed lang still counted');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.de, 'the removed lang still counted');
     picker.lang = 'en-GB';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, "the element's own lang did not win");
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, "the element's own lang did not win");
   });
 
   it("crosses shadow roots to the host's ancestors, and hears changes inside them", async () => {
@@ -67,11 +68,11 @@ describe('language', () => {
     expect(hint(picker)).to.equal(SIGNED_OUT.de);
     // a lang inside the shadow root is nearer
     wrapper.lang = 'en';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, 'a lang inside the shadow root was not heard');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, 'a lang inside the shadow root was not heard');
     wrapper.removeAttribute('lang');
-    await waitUntil(() => hint(picker) == SIGNED_OUT.de, 'the host side did not count again');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.de, 'the host side did not count again');
     page.lang = 'en';
-    await waitUntil(() => hint(picker) == SIGNED_OUT.en, 'a change outside the shadow root was not heard');
+    await waitUntil(() => hint(picker) === SIGNED_OUT.en, 'a change outside the shadow root was not heard');
   });
 
   it('takes a language the page adds after the elements showed, at once', async () => {
@@ -84,30 +85,63 @@ describe('language', () => {
         noAccountsText: '…',
       },
     });
-    await waitUntil(() => hint(picker) == 'Connectez-vous pour choisir un compte.', 'the added language was not shown');
+    await waitUntil(
+      () => hint(picker) === 'Connectez-vous pour choisir un compte.',
+      'the added language was not shown',
+    );
   });
 
-  it('lets an attribute or a property override a text in every language, and goes back when it is removed', async () => {
+  it("lets `texts` reword an element's text in every language, and goes back when the key is unset", async () => {
     const picker = await fixture<AccountPicker>(
-      html`<account-picker lang="de" signed-out-text="Bitte zuerst anmelden."></account-picker>`,
+      html`<account-picker lang="de" .texts=${{ signedOutText: 'Bitte zuerst anmelden.' }}></account-picker>`,
     );
     expect(hint(picker)).to.equal('Bitte zuerst anmelden.');
-    expect(picker.signedOutText).to.equal('Bitte zuerst anmelden.');
     picker.lang = 'en';
     await picker.updateComplete;
     expect(hint(picker)).to.equal('Bitte zuerst anmelden.');
-    picker.removeAttribute('signed-out-text');
+    picker.texts = {};
     await picker.updateComplete;
     expect(hint(picker)).to.equal(SIGNED_OUT.en);
-    // reading the property gives the text shown, in the element's language
-    expect(picker.signedOutText).to.equal(SIGNED_OUT.en);
-    picker.signedOutText = 'Sign in first.';
+    picker.texts = { signedOutText: 'Sign in first.' };
     await picker.updateComplete;
     expect(hint(picker)).to.equal('Sign in first.');
-    picker.signedOutText = undefined!;
+    picker.texts = { signedOutText: undefined };
     picker.lang = 'de';
     await picker.updateComplete;
     expect(hint(picker)).to.equal(SIGNED_OUT.de);
+  });
+
+  describe('a store rewording texts for the page with addTranslation', () => {
+    const STORE = { en: 'Sign in to shop for your company.', de: 'Zum Einkaufen für Ihre Firma anmelden.' };
+    // the wording stays for the page's life: put the texts back for the tests after these
+    afterEach(() => {
+      addTranslation('en', { 'account-picker': { signedOutText: SIGNED_OUT.en } });
+      addTranslation('de', { 'account-picker': { signedOutText: SIGNED_OUT.de } });
+    });
+
+    it('rewords English wherever English shows, and a language over its module, text by text', async () => {
+      const page = await fixture<HTMLElement>(
+        html`<div>
+          <account-picker id="none"></account-picker>
+          <account-picker id="en-gb" lang="en-GB"></account-picker>
+          <account-picker id="pt" lang="pt-BR"></account-picker>
+          <account-picker id="de" lang="de"></account-picker>
+          <account-picker id="own" lang="de" .texts=${{ signedOutText: 'Bitte zuerst anmelden.' }}></account-picker>
+        </div>`,
+      );
+      const picker = (id: string) => page.querySelector<AccountPicker>(`#${id}`)!;
+      addTranslation('en', { 'account-picker': { signedOutText: STORE.en } });
+      addTranslation('de', { 'account-picker': { signedOutText: STORE.de } });
+      await waitUntil(() => hint(picker('de')) === STORE.de, 'the German wording was not shown');
+      // no lang (the browser's language), en-GB, and a language nobody added all show the store's English
+      for (const id of ['none', 'en-gb', 'pt']) expect(hint(picker(id)), id).to.equal(STORE.en);
+      // an element's own texts win over the page's wording
+      expect(hint(picker('own'))).to.equal('Bitte zuerst anmelden.');
+      // the German module's other texts stay
+      picker('de').accounts = [];
+      await picker('de').updateComplete;
+      expect(part(picker('de'), 'no-accounts').textContent).to.equal(de['account-picker'].noAccountsText);
+    });
   });
 
   it('gives an element registered under another name its texts and language too', async () => {
@@ -117,18 +151,18 @@ describe('language', () => {
     );
     const picker = await fixture<AccountPicker>(html`<acme-account-picker lang="de"></acme-account-picker>`);
     expect(hint(picker)).to.equal(SIGNED_OUT.de);
-    picker.setAttribute('signed-out-text', 'Erst anmelden.');
+    picker.texts = { signedOutText: 'Erst anmelden.' };
     await picker.updateComplete;
     expect(hint(picker)).to.equal('Erst anmelden.');
   });
 
-  it('lets an attribute reword an error sentence', async () => {
+  it('lets `texts` reword an error sentence', async () => {
     const fail = fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     const list = await fixture<CatalogList>(
       html`<catalog-list
         lang="de"
         base-url=${SERVICE_URL}
-        network-error-text="Keine Verbindung zum Laden."
+        .texts=${{ networkErrorText: 'Keine Verbindung zum Laden.' }}
         .accessToken=${'t'}
         .fetch=${fail.fetch}
       ></catalog-list>`,
@@ -155,7 +189,7 @@ describe('language', () => {
       const counts = list.catalogs.map((c) => c.relationships.releases.meta.count);
       const shown = parts(list, 'releases-count').map((p) => p.textContent);
       expect(shown).to.have.length(counts.length);
-      shown.forEach((text, i) => expect(text).to.match(counts[i] == 1 ? one : other));
+      shown.forEach((text, i) => expect(text).to.match(counts[i] === 1 ? one : other));
     }
     const updated = (list: CatalogList) => list.catalogs[0].attributes.updated_at;
     const format = (locale: string, value: string) =>
@@ -232,8 +266,8 @@ describe('language', () => {
 
   it('has a German text for every text of every element', () => {
     for (const tag of Object.keys(de) as (keyof typeof de)[]) {
-      const element = customElements.get(tag) as unknown as { texts: Record<string, unknown> };
-      expect(Object.keys(de[tag]).sort(), tag).to.deep.equal(Object.keys(element.texts).sort());
+      const element = customElements.get(tag) as unknown as { englishTexts: Record<string, unknown> };
+      expect(Object.keys(de[tag]).sort(), tag).to.deep.equal(Object.keys(element.englishTexts).sort());
     }
   });
 });

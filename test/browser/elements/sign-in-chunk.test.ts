@@ -1,9 +1,9 @@
 /**
- * The sign-in flow is a part of its own (src/internal/parts.ts), which the browser fetches when a shopper first starts
+ * The sign-in flow is a chunk of its own (src/internal/chunks.ts), which the browser fetches when a shopper first starts
  * a sign-in or comes back from the identity provider. With the network down for it (the browser's request fails as
  * without a connection), the element says so in words, fires `storefront-error` (`part_unavailable`), names the file
  * in the console and offers its retry; nothing is left half done. Once the file can be fetched again, the retry loads
- * it without a reload of the page (the last test). These tests must run before anything on the page loads the part.
+ * it without a reload of the page (the last test). These tests must run before anything on the page loads the chunk.
  */
 import { expect, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
@@ -33,7 +33,7 @@ function recordWarnings(): string[] {
 
 const transactions = () => Object.keys(sessionStorage).filter((key) => key.startsWith(TRANSACTION_KEY_PREFIX));
 
-describe('<account-sign-in> when its sign-in part cannot be fetched', function () {
+describe('<account-sign-in> when its sign-in chunk cannot be fetched', function () {
   this.timeout(20000);
 
   before(async () => {
@@ -96,7 +96,7 @@ describe('<account-sign-in> when its sign-in part cannot be fetched', function (
     await waitForPart(el, 'button');
   });
 
-  // last: from here on the page has the part
+  // last: from here on the page has the chunk
   it('once the file can be fetched again, Try again loads it without a reload: the sign-in starts', async () => {
     const el = await renderSignIn();
     el.addEventListener('sign-in-redirect', (event) => event.preventDefault());

@@ -1,0 +1,36 @@
+/**
+ * The code exchange of a sign-in, `POST /v2/account-members/tokens`: a module of its own, as only the sign-in
+ * flow calls it, so it goes with that flow wherever a bundler puts it.
+ */
+import { type Connection, type Json, list, request, valid } from './connection.js';
+import type { RequestOptions } from './http.js';
+import type { AccountManagementTokenResponse } from './types.js';
+
+export interface AccountManagementTokenRequest {
+  /** The `code` the redirect brought back. */
+  code: string;
+  /** The redirect URI the authorization request named. */
+  redirectUri: string;
+  /** The PKCE code verifier of this sign-in. */
+  codeVerifier: string;
+}
+
+/** `POST /v2/account-members/tokens`: exchanges the sign-in code and PKCE verifier for account tokens. */
+export async function createAccountManagementTokens(
+  connection: Connection,
+  { code, redirectUri, codeVerifier }: AccountManagementTokenRequest,
+  options?: RequestOptions,
+): Promise<AccountManagementTokenResponse> {
+  const body = list<Json>(
+    await request(connection, 'v2/account-members/tokens', options, {
+      data: {
+        type: 'account_management_authentication_token',
+        authentication_mechanism: 'oidc',
+        oauth_authorization_code: code,
+        oauth_redirect_uri: redirectUri,
+        oauth_code_verifier: codeVerifier,
+      },
+    }),
+  );
+  return valid(body, body?.meta?.account_member_id);
+}

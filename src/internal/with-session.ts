@@ -1,0 +1,36 @@
+import type { ReactiveElement } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { SessionStorageMode } from '../auth/session.js';
+
+// TypeScript takes a class as a mixin's base only when its constructor takes `...args: any[]`
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Constructor<T> = abstract new (...args: any[]) => T;
+
+/** What WithSession adds, as its declarations name it (a class made in a function has no name of its own there). */
+export declare class SessionProperties {
+  clientId: string;
+  storage?: SessionStorageMode;
+}
+
+/**
+ * The properties that name the page's shared session, declared once for every element that follows it (the picker,
+ * and the shopper elements that call the service). A SessionController reads them.
+ */
+export function WithSession<Base extends Constructor<ReactiveElement>>(base: Base) {
+  abstract class SessionElement extends base {
+    /**
+     * The store's client id: names the session that the page's elements with this `client-id` share (signing in
+     * fills the picker, choosing an account reloads the catalogs); the elements that call the service ask for the
+     * store's implicit token with it.
+     */
+    @property({ attribute: 'client-id' }) clientId = '';
+
+    /**
+     * Where the shared session is kept: `session` (sessionStorage, survives reloads of the tab, and shared live with
+     * the store's other open tabs) or `memory` (this page only); unset leaves the shared session's own (`session`
+     * unless another element chose otherwise).
+     */
+    @property() storage?: SessionStorageMode;
+  }
+  return SessionElement as Base & Constructor<SessionProperties>;
+}

@@ -1,290 +1,359 @@
 /**
- * Service benchmark: 100,000 members, a filtered, sorted page of the members list with an operator token,
- * measured sequentially (median, p99) and under 32 concurrent keep-alive connections (requests per second),
- * beside a trivial route (OPTIONS preflight) as a baseline. Loopback only, bounded loops.
+ * Service benchmark at 100,000 and 1,000,000 members: what an operator waits for, measured from outside the
+ * service over loopback HTTP, the service in a process of its own started from a data file (`--data`).
  *
- * The service keeps the results of recent queries until the data changes, so one URL asked again is a cache
- * lookup, not a query. The query rows therefore send a different filter with every request, each filter once
- * (a person's first and last name, as an operator searching the directory would); the rows that repeat one URL
- * say "cached".
- * Run alone: `node bench/service.mjs`.
+ * For each size:
+ * - start-up: from starting the process to the service answering, the CPU time that took, and its memory
+ *   (RSS) then and at its peak;
+ * - the members list with a filter it has not seen (`like(name,*<first> <last>*)`, `sort=name`, 100 a page):
+ *   the first one after start-up, then one after the other (median, p99); never the same filter twice, so
+ *   never from the service's result cache;
+ * - the same right after a write: a new member is made (as a shopper's first sign-in makes one), then a new
+ *   filter asked;
+ * - `eq(email,…)`, the memberships of an account of 10 % of the members sorted by name, and the unassigned
+ *   members of that account with a name filter;
+ * - 50 clients at once, each from a loopback address of its own with its own operator token, each asking the
+ *   next unseen filter under one of the ten sorts as soon as it has its answer, for 10 s: latency p99,
+ *   answers per second, and the answers that were 408, a dropped connection, or any other error.
+ * The machine's load average is printed beside each size (the machine is shared; the numbers move with it).
+ * Run alone: `node bench/service.mjs [members ...]`.
  */
 import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startService } from '../server/index.js';
+import { memberEmail, PERSON_NAMES, WHOLESALE_ACCOUNT, writeStoreFile } from './service-data.mjs';
+import { startServiceProcess } from './service-process.mjs';
 
-const MEMBERS = 100_000;
-const SEQUENTIAL_REQUESTS = 200;
-const WARM_UP_REQUESTS = 50;
-const CONCURRENCY = 32;
-const THROUGHPUT_MS = 3000;
-const membersPage = (/** @type {string} */ filter) => `/v2/account-members?filter=${filter}&sort=name&page[limit]=100`;
-const REPEATED = membersPage('like(name,*an*)');
-
-const FIRST = [
-  'Ada',
-  'Alan',
-  'Grace',
-  'Linus',
-  'Barbara',
-  'Dennis',
-  'Frances',
-  'Ken',
-  'Margaret',
-  'Radia',
-  'Tim',
-  'Vint',
-  'Hedy',
-  'John',
-  'Mary',
-  'Sophie',
-  'Edsger',
-  'Donald',
-  'Niklaus',
-  'Leslie',
-  'Shafi',
-  'Judea',
-  'Robin',
-  'Whitfield',
-  'Adele',
-  'Jean',
-  'Kathleen',
-  'Evelyn',
-  'Carl',
-  'Claude',
-  'Stephen',
-  'Annie',
-];
-const LAST = [
-  'Lovelace',
-  'Turing',
-  'Hopper',
-  'Torvalds',
-  'Liskov',
-  'Ritchie',
-  'Allen',
-  'Thompson',
-  'Hamilton',
-  'Perlman',
-  'Lee',
-  'Cerf',
-  'Lamarr',
-  'Backus',
-  'Jackson',
-  'Wilson',
-  'Dijkstra',
-  'Knuth',
-  'Wirth',
-  'Lamport',
-  'Goldwasser',
-  'Pearl',
-  'Milner',
-  'Diffie',
-  'Goldberg',
-  'Sammet',
-  'Booth',
-  'Boyd',
-  'Petri',
-  'Shannon',
-  'Cook',
-  'Easley',
+const SIZES = [100_000, 1_000_000];
+const WARM_UP = 20;
+const SEQUENTIAL = 200;
+const AFTER_WRITE = 30;
+const EACH_OTHER_ROW = 50;
+const CLIENTS = 50;
+const CONCURRENT_MS = 10_000;
+const SORTS = [
+  'name',
+  '-created_at',
+  'email',
+  '-name',
+  'created_at',
+  'id',
+  '-email',
+  'updated_at',
+  '-id',
+  '-updated_at',
 ];
 
-/** One query per person name in the data: 1,024 filters, each matching about 98 members. */
-const PERSON_QUERIES = FIRST.flatMap((first) =>
-  LAST.map((last) => membersPage(`like(name,*${encodeURIComponent(`${first} ${last}`)}*)`)),
-);
+/**
+ * @typedef {{ name: string, value: number | string, unit: string, note?: string }} Row
+ * @typedef {{ status: number, ms: number }} Answer
+ */
 
 /** @param {number[]} values @param {number} q */
 function quantile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
+const round = (/** @type {number} */ n, /** @type {number} */ digits = 1) => Number(n.toFixed(digits));
+const mb = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);
+const loadNow = () => loadavg()[0].toFixed(2);
+
 /**
- * One request on a keep-alive agent; resolves with the status after reading the body.
+ * One GET; resolves with its status and time once the whole body is read.
  * @param {http.Agent} agent
  * @param {URL} base
- * @param {string} method
  * @param {string} path
  * @param {Record<string, string>} headers
+ * @returns {Promise<Answer & { body: string }>}
  */
-function request(agent, base, method, path, headers) {
+function get(agent, base, path, headers) {
+  const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host: base.hostname, port: base.port, method, path, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
+    const req = http.get({ agent, host: base.hostname, port: base.port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, body }));
+      res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
   });
 }
 
-/** @param {string} path @param {number} times */
-function* repeat(path, times) {
-  for (let i = 0; i < times; i++) yield path;
+/**
+ * An operator token, asked for from `localAddress`.
+ * @param {URL} base
+ * @param {string} [localAddress]
+ */
+function operatorToken(base, localAddress) {
+  const body = 'grant_type=client_credentials&client_id=admin&client_secret=admin-secret';
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: base.hostname,
+        port: base.port,
+        path: '/oauth/access_token',
+        method: 'POST',
+        localAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          const token = JSON.parse(text).access_token;
+          if (typeof token === 'string') resolve(token);
+          else reject(new Error(`No operator token: HTTP ${res.statusCode} ${text}`));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** @param {string} filter @param {string} sort */
+const membersPage = (filter, sort = 'name') =>
+  `/v2/account-members?filter=${encodeURIComponent(filter)}&sort=${sort}&page[limit]=100`;
+/** @param {string} name */
+const nameFilter = (name) => `like(name,*${name}*)`;
+
+/** Members list addresses, each filter and sort once: every person name under `name`, then under the next sort. */
+function* unseenQueries() {
+  for (const sort of SORTS) for (const name of PERSON_NAMES) yield membersPage(nameFilter(name), sort);
 }
 
 /**
- * One request after the other, one per path.
+ * Asks each path in turn, one at a time; every answer must be a 200.
  * @param {URL} base
- * @param {string} method
  * @param {Iterable<string>} paths
  * @param {Record<string, string>} headers
+ * @param {() => Promise<unknown>} [before] done before each request, not timed (a write)
  */
-async function sequential(base, method, paths, headers) {
+async function oneAfterTheOther(base, paths, headers, before) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  /** @type {number[]} */
   const times = [];
-  for (const path of paths) {
-    const t0 = performance.now();
-    const status = await request(agent, base, method, path, headers);
-    times.push(performance.now() - t0);
-    if (status !== 200 && status !== 204) throw new Error(`${method} ${path}: HTTP ${status}`);
+  try {
+    for (const path of paths) {
+      await before?.();
+      const { status, ms, body } = await get(agent, base, path, headers);
+      if (status !== 200) throw new Error(`GET ${path}: HTTP ${status} ${body.slice(0, 200)}`);
+      times.push(ms);
+    }
+  } finally {
+    agent.destroy();
   }
-  agent.destroy();
   return { median: quantile(times, 0.5), p99: quantile(times, 0.99), count: times.length };
 }
 
 /**
- * Requests per second over {@link CONCURRENCY} connections, each path once, until the paths or the time run out.
+ * {@link CLIENTS} clients at once, each with a connection and token of its own from its own loopback address,
+ * each asking the next path as soon as it has its answer, until {@link CONCURRENT_MS} have passed.
  * @param {URL} base
- * @param {string} method
- * @param {Iterable<string>} paths
- * @param {Record<string, string>} headers
+ * @param {Iterator<string>} paths
  */
-async function throughput(base, method, paths, headers) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const next = paths[Symbol.iterator]();
-  const end = performance.now() + THROUGHPUT_MS;
-  let done = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let path = next.next(); !path.done && performance.now() < end; path = next.next()) {
-        const status = await request(agent, base, method, path.value, headers);
-        if (status !== 200 && status !== 204) throw new Error(`${method} ${path.value}: HTTP ${status}`);
-        done++;
-      }
+async function clientsAtOnce(base, paths) {
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const localAddress = `127.0.0.${i + 2}`;
+      const token = await operatorToken(base, localAddress);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress });
+      return { agent, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } };
     }),
   );
-  const seconds = (performance.now() - start) / 1000;
-  agent.destroy();
-  return { rps: done / seconds, count: done, seconds };
+  /** @type {number[]} */
+  const times = [];
+  const failed = { timeout: 0, dropped: 0, other: 0 };
+  let ranOut = false;
+  const started = performance.now();
+  const end = started + CONCURRENT_MS;
+  await Promise.all(
+    clients.map(async ({ agent, headers }) => {
+      while (performance.now() < end) {
+        const path = paths.next();
+        if (path.done) {
+          ranOut = true;
+          break;
+        }
+        try {
+          const { status, ms } = await get(agent, base, path.value, headers);
+          if (status === 200) times.push(ms);
+          else if (status === 408) failed.timeout++;
+          else failed.other++;
+        } catch {
+          failed.dropped++;
+        }
+      }
+      agent.destroy();
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { times, failed, seconds, ranOut, answers: times.length + failed.timeout + failed.other };
 }
 
-/** @returns {Promise<Array<{ name: string, value: number, unit: string, note?: string }>>} */
-export async function benchService() {
-  const service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
+/**
+ * The rows of one size.
+ * @param {number} members
+ * @returns {Promise<Row[]>}
+ */
+async function benchSize(members) {
+  const size = members >= 1e6 ? `${members / 1e6}M` : `${members / 1e3}k`;
+  const dir = await mkdtemp(join(tmpdir(), 'bench-service-'));
+  const dataFile = join(dir, 'store.json');
+  const { memberships } = await writeStoreFile(dataFile, members);
+  const loadBefore = loadNow();
+  const service = await startServiceProcess({ dataFile });
   try {
-    const t0 = performance.now();
-    service.store.addMembersBulk(
-      Array.from({ length: MEMBERS }, (_, i) => ({
-        name: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`,
-        email: `member${i}@bench.example`,
-        created_at: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
-      })),
-    );
-    const loadMs = performance.now() - t0;
+    const started = await service.memory();
     const base = new URL(service.baseUrl.replace('localhost', '127.0.0.1'));
-    const response = await fetch(new URL('/oauth/access_token', base), {
-      method: 'POST',
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: 'admin',
-        client_secret: 'admin-secret',
-      }),
-    });
-    const { access_token: token } = await response.json();
-    const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    const first = performance.now();
-    await request(new http.Agent(), base, 'GET', REPEATED, auth);
-    const coldMs = performance.now() - first;
-    // a filter that matched nothing would be a cheaper request than the rows claim to measure; checked sorted
-    // by email, so the measured requests below still find nothing of theirs in the result cache
-    for (const path of [REPEATED, PERSON_QUERIES[0], PERSON_QUERIES.at(-1)]) {
-      const answer = await fetch(new URL(path.replace('sort=name', 'sort=email'), base), { headers: auth });
-      const total = (await answer.json()).meta?.results?.total;
-      if (!(total > 0)) throw new Error(`${path} matched ${total} members`);
-    }
-
-    // each person filter is sent once in the whole run: a few to warm the code up (not counted), then the
-    // sequential requests, then the concurrent ones
-    const queries = PERSON_QUERIES[Symbol.iterator]();
+    const headers = { authorization: `Bearer ${await operatorToken(base)}`, accept: 'application/json' };
+    const queries = unseenQueries();
     const take = (/** @type {number} */ count) => Array.from({ length: count }, () => queries.next().value ?? '');
-    await sequential(base, 'GET', take(WARM_UP_REQUESTS), auth);
-    const freshSeq = await sequential(base, 'GET', take(SEQUENTIAL_REQUESTS), auth);
-    const freshRps = await throughput(base, 'GET', queries, auth);
-    const cachedSeq = await sequential(base, 'GET', repeat(REPEATED, SEQUENTIAL_REQUESTS), auth);
-    const cachedRps = await throughput(base, 'GET', repeat(REPEATED, Infinity), auth);
-    const preflight = { 'origin': 'http://shop.example', 'access-control-request-method': 'GET' };
-    const baseSeq = await sequential(base, 'OPTIONS', repeat('/v2/account-members', SEQUENTIAL_REQUESTS), preflight);
-    const baseRps = await throughput(base, 'OPTIONS', repeat('/v2/account-members', Infinity), preflight);
 
-    const round = (/** @type {number} */ n, /** @type {number} */ d = 2) => Number(n.toFixed(d));
-    const members = `${MEMBERS.toLocaleString('en')} members`;
-    const freshNote = `like(name,*<first> <last>*), sort=name, 100 a page; a different name each request, never repeated`;
-    const cachedNote = `${REPEATED} asked again: the service's result cache answers`;
-    const connections = (/** @type {{ count: number, seconds: number }} */ run) =>
-      `${CONCURRENCY} keep-alive connections, ${run.count} requests in ${run.seconds.toFixed(1)} s`;
+    const first = await oneAfterTheOther(base, take(1), headers);
+    await service.ask('indexed');
+    const indexedMs = service.sinceStart();
+    // a filter that matched nothing would cost less than the rows claim to measure
+    const probe = await get(new http.Agent(), base, membersPage(nameFilter(PERSON_NAMES.at(-1) ?? '')), headers);
+    const matched = JSON.parse(probe.body).meta.results.total;
+    if (!(matched > 0)) throw new Error(`A person name matched ${matched} members`);
+    await oneAfterTheOther(base, take(WARM_UP), headers);
+    const fresh = await oneAfterTheOther(base, take(SEQUENTIAL), headers);
+    const afterWrite = await oneAfterTheOther(base, take(AFTER_WRITE), headers, () => service.ask('createMember'));
+
+    const emails = Array.from({ length: EACH_OTHER_ROW }, (_, i) =>
+      membersPage(`eq(email,${memberEmail(Math.floor(((i + 0.5) * members) / EACH_OTHER_ROW))})`),
+    );
+    const byEmail = await oneAfterTheOther(base, emails, headers);
+    const account = `/v2/accounts/${WHOLESALE_ACCOUNT.id}/account-memberships`;
+    const pages = Array.from(
+      { length: EACH_OTHER_ROW },
+      (_, i) => `${account}?sort=name&page[limit]=100&page[offset]=${(i * 100) % 10_000}&include=account_member`,
+    );
+    const membershipList = await oneAfterTheOther(base, pages, headers);
+    const unassigned = PERSON_NAMES.slice(0, EACH_OTHER_ROW).map(
+      (name) => `${account}/unassigned-account-members?filter=${encodeURIComponent(nameFilter(name))}&page[limit]=100`,
+    );
+    const unassignedList = await oneAfterTheOther(base, unassigned, headers);
+
+    const loadBeforeClients = loadNow();
+    const crowd = await clientsAtOnce(base, queries);
+    const end = await service.memory();
+
+    const sequential = `one after the other`;
+    const newFilter = `a filter not asked before, sort=name, 100 a page`;
+    const { timeout, dropped, other } = crowd.failed;
     return [
-      { name: 'service: bulk load members', value: round(loadMs, 0), unit: 'ms', note: members },
       {
-        name: 'service: members query, first (builds the sort index)',
-        value: round(coldMs, 1),
+        name: `${size}: start-up`,
+        value: Math.round(service.startMs),
         unit: 'ms',
-        note: REPEATED,
+        note: `process start → service answering, from --data with ${members.toLocaleString('en')} members and ${memberships.toLocaleString('en')} memberships; target at 1M ≤ 5,000 ms; load average ${loadBefore}`,
       },
       {
-        name: 'service: members query median, new filter each request',
-        value: round(freshSeq.median),
+        name: `${size}: start-up, CPU time`,
+        value: Math.round(service.startCpuMs),
         unit: 'ms',
-        note: `${freshSeq.count} sequential; ${freshNote}; target < 50 ms`,
+        note: 'of the service process, all its threads: what a start costs, however busy the machine is',
       },
       {
-        name: 'service: members query p99, new filter each request',
-        value: round(freshSeq.p99),
-        unit: 'ms',
-        note: `${freshSeq.count} sequential; ${freshNote}`,
+        name: `${size}: RSS after start-up`,
+        value: mb(started.rss),
+        unit: 'MB',
+        note: `heap ${mb(started.heapUsed)} MB`,
       },
       {
-        name: 'service: members query throughput, new filter each request',
-        value: round(freshRps.rps, 0),
+        name: `${size}: members indexes ready`,
+        value: Math.round(indexedMs),
+        unit: 'ms',
+        note: 'from process start; they are built in slices after start-up, while the service answers',
+      },
+      {
+        name: `${size}: members query, the first after start-up`,
+        value: round(first.median),
+        unit: 'ms',
+        note: `like(name,*<first> <last>*), ${newFilter}; asked as soon as the service answers, it waits for the indexes`,
+      },
+      {
+        name: `${size}: members query, new filter: median / p99`,
+        value: `${round(fresh.median)} / ${round(fresh.p99)}`,
+        unit: 'ms',
+        note: `${fresh.count} ${sequential}, each ${newFilter}, about ${matched} matches; target at 1M: median ≤ 20 ms`,
+      },
+      {
+        name: `${size}: the same right after a write: median / p99`,
+        value: `${round(afterWrite.median)} / ${round(afterWrite.p99)}`,
+        unit: 'ms',
+        note: `${afterWrite.count} times: a new member written (answered once on disk), then a new filter; target at 1M: median ≤ 30 ms`,
+      },
+      {
+        name: `${size}: members query eq(email,…): median / p99`,
+        value: `${round(byEmail.median)} / ${round(byEmail.p99)}`,
+        unit: 'ms',
+        note: `${byEmail.count} ${sequential}, each a different address`,
+      },
+      {
+        name: `${size}: memberships of an account, sort=name: median / p99`,
+        value: `${round(membershipList.median)} / ${round(membershipList.p99)}`,
+        unit: 'ms',
+        note: `${membershipList.count} pages of 100 with include=account_member; the account has ${memberships.toLocaleString('en')} members`,
+      },
+      {
+        name: `${size}: unassigned members of that account, name filter: median / p99`,
+        value: `${round(unassignedList.median)} / ${round(unassignedList.p99)}`,
+        unit: 'ms',
+        note: `${unassignedList.count} ${sequential}, like(name,*<first> <last>*), default sort`,
+      },
+      {
+        name: `${size}: ${CLIENTS} clients at once: p99`,
+        value: round(quantile(crowd.times, 0.99)),
+        unit: 'ms',
+        note: `median ${round(quantile(crowd.times, 0.5))} ms; each client its own address, token and connection, a new filter under one of ${SORTS.length} sorts each request, for ${CONCURRENT_MS / 1000} s${crowd.ranOut ? ' (ran out of unseen filters)' : ''}; target at 1M ≤ 500 ms; load average ${loadBeforeClients}`,
+      },
+      {
+        name: `${size}: ${CLIENTS} clients at once: answers/s`,
+        value: round(crowd.answers / crowd.seconds),
         unit: 'req/s',
-        note: `${connections(freshRps)}; each filter once, none used above`,
+        note: `${crowd.answers} answers in ${crowd.seconds.toFixed(1)} s (the last ones waited for)`,
       },
       {
-        name: 'service: members query median, cached',
-        value: round(cachedSeq.median),
-        unit: 'ms',
-        note: `${cachedSeq.count} sequential; ${cachedNote}`,
+        name: `${size}: ${CLIENTS} clients at once: 408 / dropped / other errors`,
+        value: `${timeout} / ${dropped} / ${other}`,
+        unit: 'count',
+        note: 'target: none',
       },
       {
-        name: 'service: members query p99, cached',
-        value: round(cachedSeq.p99),
-        unit: 'ms',
-        note: `${cachedSeq.count} sequential; ${cachedNote}`,
-      },
-      {
-        name: 'service: members query throughput, cached',
-        value: round(cachedRps.rps, 0),
-        unit: 'req/s',
-        note: `${connections(cachedRps)}; ${cachedNote}`,
-      },
-      { name: 'service: preflight median (baseline)', value: round(baseSeq.median), unit: 'ms', note: 'OPTIONS' },
-      { name: 'service: preflight p99 (baseline)', value: round(baseSeq.p99), unit: 'ms', note: 'OPTIONS' },
-      {
-        name: 'service: preflight throughput (baseline)',
-        value: round(baseRps.rps, 0),
-        unit: 'req/s',
-        note: connections(baseRps),
+        name: `${size}: RSS at the end / peak`,
+        value: `${mb(end.rss)} / ${mb(end.peakRss)}`,
+        unit: 'MB',
+        note: `heap ${mb(end.heapUsed)} MB; target at 1M ≤ 600 MB; load average at the end ${loadNow()}`,
       },
     ];
   } finally {
-    await service.close();
+    await service.stop();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
+/** @param {number[]} [sizes] @returns {Promise<Row[]>} */
+export async function benchService(sizes = SIZES) {
+  /** @type {Row[]} */
+  const rows = [];
+  for (const members of sizes) rows.push(...(await benchSize(members)));
+  return rows;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await benchService();
+  const sizes = process.argv.slice(2).map(Number);
+  const rows = await benchService(sizes.length ? sizes : undefined);
+  console.log(
+    `load average (1, 5, 15 min) at the end: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')}`,
+  );
   console.table(rows.map((r) => ({ name: r.name, value: r.value, unit: r.unit, note: r.note ?? '' })));
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: size, render and service benchmarks, printed as one table.
 import { spawnSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const chromium = ensureChromium();
@@ -17,6 +17,13 @@ const suites = [
   ['service abuse', () => import('../bench/service-abuse.mjs').then((m) => m.benchServiceAbuse())],
   ['service package', () => import('../bench/service-package.mjs').then((m) => m.benchServicePackage())],
 ];
+
+/** The machine's load average over 1, 5 and 15 minutes: the machine is shared, and the numbers move with it. */
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' / ');
+const loadAtStart = load();
 
 const rows = [];
 for (const [suite, run] of suites) {
@@ -35,7 +42,8 @@ for (const [suite, run] of suites) {
 
 const browser = chromium ? spawnSync(chromium, ['--version'], { encoding: 'utf8' }).stdout.trim() : 'no Chromium';
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${browser}`;
-console.log(`\nstorefront-elements benchmarks on ${machine}\n`);
+console.log(`\nstorefront-elements benchmarks on ${machine}`);
+console.log(`load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${load()} at the end\n`);
 console.log('| suite | measure | value | unit | note |');
 console.log('| --- | --- | ---: | --- | --- |');
 for (const row of rows) console.log(`| ${row.suite} | ${row.name} | ${row.value} | ${row.unit} | ${row.note ?? ''} |`);

@@ -195,6 +195,8 @@ export async function startService({
     throw error;
   }
   service.ready = true;
+  // built in slices while the service answers (a members list asked for meanwhile waits for them)
+  store.indexed().catch((error) => log(`could not index the members: ${error?.stack ?? error}`));
 
   const sweeper = setInterval(() => {
     service.signIn.sweep();

@@ -25,6 +25,7 @@ import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, 
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { HttpError, shortened } from '../http/errors.js';
+import { readJsonObject } from './json-object-file.js';
 import { lineOfItem, lineOfSyntaxError } from './json-lines.js';
 import { changeProblem, damagedRecords, storeProblem } from './store-shape.js';
 
@@ -66,8 +67,9 @@ export class StoreFileError extends Error {
  *   Pending a change waiting to be written
  * @typedef {{ file: string, line: number, text?: string }} Place where a damaged line is, and what it holds
  * @typedef {{ compactAfterBytes: number, sync?: boolean, repair?: boolean, log: (message: string) => void,
- *   capture: () => SnapshotParts }} DataFileOptions `capture` gives the store's current contents for a snapshot;
- *   `repair` drops damaged lines at start instead of refusing them
+ *   capture: () => SnapshotParts, eachRecord?: (record: unknown) => void }} DataFileOptions `capture` gives the
+ *   store's current contents for a snapshot; `repair` drops damaged lines at start instead of refusing them;
+ *   `eachRecord` is done to each item of FILE's lists as it is read
  */
 
 /** @param {string} file */
@@ -180,32 +182,44 @@ class Damage {
 
 /**
  * Reads FILE: a store of this service, with every record whole. A damaged record is refused, or (repairing)
- * dropped; anything else wrong is refused, since nothing smaller than the file could be dropped.
+ * dropped; anything else wrong is refused, since nothing smaller than the file could be dropped. A whole file is
+ * read piece by piece, without holding its text beside what is parsed from it; the text is read only to name
+ * the line of what is wrong.
  * @param {string} file
  * @param {Damage} damage
+ * @param {(record: unknown) => void} [eachRecord] done to each item of FILE's lists as it is read
  * @returns {Record<string, unknown>}
  */
-function readSnapshot(file, damage) {
+function readSnapshot(file, damage, eachRecord) {
   if (!statSync(file).isFile()) throw refuse(file, 'is not a file');
-  const text = readFileSync(file, 'utf8');
+  /** @type {string | undefined} */
+  let text;
   /** @type {unknown} */
-  let parsed;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    const line = lineOfSyntaxError(text, /** @type {Error} */ (error));
-    throw refuse(file, `is not valid JSON at line ${line} (${/** @type {Error} */ (error).message})`);
-  }
-  if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const data = /** @type {Record<string, unknown>} */ (parsed);
-    // newest first, so that the indexes of the records still to drop stay right
-    for (const { list, index, problem } of damagedRecords(data).reverse()) {
-      const line = lineOfItem(text, list, index) ?? 1;
-      damage.found({ file, line, text: JSON.stringify(/** @type {unknown[]} */ (data[list])[index]) }, problem);
-      /** @type {unknown[]} */ (data[list]).splice(index, 1);
+  let parsed = readJsonObject(file, { eachItem: eachRecord });
+  if (parsed === null) {
+    // not an object, or not valid JSON: the whole text, for JSON.parse's own answer and the line it names
+    text = readFileSync(file, 'utf8');
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      const line = lineOfSyntaxError(text, /** @type {Error} */ (error));
+      throw refuse(file, `is not valid JSON at line ${line} (${/** @type {Error} */ (error).message})`);
     }
   }
-  const problem = storeProblem(parsed);
+  let problem = storeProblem(parsed);
+  if (problem && parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const data = /** @type {Record<string, unknown>} */ (parsed);
+    const damaged = damagedRecords(data);
+    if (damaged.length) text ??= readFileSync(file, 'utf8');
+    // newest first, so that the indexes of the records still to drop stay right
+    for (const { list, index, problem: recordProblem } of damaged.reverse()) {
+      const line = lineOfItem(/** @type {string} */ (text), list, index) ?? 1;
+      const record = JSON.stringify(/** @type {unknown[]} */ (data[list])[index]);
+      damage.found({ file, line, text: record }, recordProblem);
+      /** @type {unknown[]} */ (data[list]).splice(index, 1);
+    }
+    problem = storeProblem(parsed);
+  }
   if (problem) throw refuse(file, `is not a store of this service: ${problem}`);
   return /** @type {Record<string, unknown>} */ (parsed);
 }
@@ -319,7 +333,7 @@ export class DataFile {
     /** @type {Record<string, unknown> | null} */
     let data = null;
     if (existsSync(file)) {
-      data = readSnapshot(file, damage);
+      data = readSnapshot(file, damage, options.eachRecord);
       if (statSync(file).mode & 0o077) {
         // it holds the token signing secret and client secrets: readable by its owner only
         chmodSync(file, PRIVATE);

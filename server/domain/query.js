@@ -117,6 +117,21 @@ export function parseFilter(input, attributes) {
 }
 
 /**
+ * The literal texts of a `like` pattern, lower-cased, as they stand between its wildcards: one text for a
+ * pattern without wildcards, and an empty text where the pattern starts or ends with a wildcard.
+ * @param {Array<string | typeof WILDCARD>} parts
+ */
+export function likeSegments(parts) {
+  /** @type {string[]} */
+  const segments = [''];
+  for (const p of parts) {
+    if (p === WILDCARD) segments.push('');
+    else segments[segments.length - 1] += p.toLowerCase();
+  }
+  return segments;
+}
+
+/**
  * A `like` pattern as a test on lower-cased text: without wildcards a "contains" test, otherwise the
  * literal segments between wildcards must appear in order, the first at the start and the last at the end.
  * Plain string searches, no regular expression (no backtracking on long values).
@@ -124,12 +139,7 @@ export function parseFilter(input, attributes) {
  * @returns {(lower: string) => boolean}
  */
 export function likeMatcher(parts) {
-  /** @type {string[]} */
-  const segments = [''];
-  for (const p of parts) {
-    if (p === WILDCARD) segments.push('');
-    else segments[segments.length - 1] += p.toLowerCase();
-  }
+  const segments = likeSegments(parts);
   if (segments.length === 1) {
     const needle = segments[0];
     return (s) => s.includes(needle);

@@ -7,14 +7,15 @@
  * background relies on it); catalogs change only through releases.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { AccountMemberships } from './account-memberships.js';
 import { DataFile } from './data-file.js';
 import { readDefaultFixtures, storeDataOf } from './fixtures-file.js';
+import { MemberIndex } from './member-index.js';
+import { atOnce, inSlices } from './time-slices.js';
 import { conflict, notFound } from '../http/errors.js';
 
 /**
  * @typedef {{ id: string, name: string, email: string, created_at: string, updated_at: string }} MemberRecord
- * @typedef {{ m: MemberRecord, id: string, name: string, email: string }} MemberRow a member with its name
- *   and email lower-cased
  * @typedef {{ id: string, account_id: string, account_member_id: string, created_at: string,
  *   updated_at: string }} MembershipRecord
  * @typedef {{ id: string, name: string, legal_name: string, created_at: string, updated_at: string }} AccountRecord
@@ -44,14 +45,18 @@ import { conflict, notFound } from '../http/errors.js';
 /** Releases kept per catalog: the current one and the two before it. */
 export const RELEASES_KEPT = 3;
 
+/** Members added in one change beyond which the members' indexes are built again rather than added to. */
+const ADDED_ONE_BY_ONE = 1000;
+/** Members up to this many are indexed at once; more in slices, between which requests are answered. */
+const INDEXED_AT_ONCE = 20_000;
+
 /** How many query results the store keeps between changes. */
 const QUERY_CACHE_SIZE = 32;
 
 /** Lists of the store written in slices in a snapshot (the long ones). */
 const LONG_LISTS = ['memberships', 'members'];
 
-/** Attributes lists sort on. */
-export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
+export { SORT_ATTRIBUTES } from './member-index.js';
 
 /** A new token signing secret. */
 const newSecret = () => randomBytes(32).toString('base64url');
@@ -68,6 +73,12 @@ export function defaultStoreData() {
 export class Store {
   /** @type {DataFile | null} */
   #file = null;
+  /** @type {MemberIndex | null} the members' indexes, once built */
+  #memberIndex = null;
+  /** @type {Promise<MemberIndex> | null} the indexes being built */
+  #memberIndexBuilt = null;
+  /** counts the times the indexes were dropped, so that a build begun before knows it is outdated */
+  #memberIndexDrops = 0;
 
   /**
    * A store in memory only; {@link Store.open} reads a data file.
@@ -80,18 +91,14 @@ export class Store {
     this.seed = seed;
     /** @type {StoreData} */
     this.data = data ?? { ...structuredClone(seed), signing_secret: newSecret() };
-    /** @type {Map<string, MemberRecord>} */
-    this.membersById = new Map();
-    /** @type {Map<string, MemberRecord>} */
-    this.membersByEmail = new Map();
     /** @type {Map<string, AccountRecord>} */
     this.accountsById = new Map();
     /** @type {Map<string, CatalogRecord>} */
     this.catalogsById = new Map();
-    /** @type {Map<string, MembershipRecord[]>} */
+    /** @type {Map<string, AccountMemberships>} */
     this.membershipsByAccount = new Map();
-    /** @type {Map<string, MemberRow[]>} sorted member rows per sort spec, valid until the next change */
-    this.sortCache = new Map();
+    /** @type {Map<string, MembershipRecord[]>} */
+    this.membershipsByMember = new Map();
     /** @type {Map<string, any>} query results, valid until the next change */
     this.queryCache = new Map();
     this.#index();
@@ -121,6 +128,7 @@ export class Store {
       repair,
       log,
       capture: () => /** @type {Store} */ (store).#capture(),
+      eachRecord: shareTimestamp,
     });
     let data = structuredClone(fixtures);
     if (loaded.data) {
@@ -130,6 +138,8 @@ export class Store {
       data = { ...data, ...saved };
     }
     store = new Store(data, fixtures);
+    shareTimestamps(store.data.members);
+    shareTimestamps(store.data.memberships);
     for (const change of loaded.entries) {
       try {
         store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
@@ -174,7 +184,6 @@ export class Store {
    * @returns {() => void}
    */
   #apply(change) {
-    this.sortCache.clear();
     this.queryCache.clear();
     switch (change.op) {
       case 'member':
@@ -187,9 +196,10 @@ export class Store {
         this.#indexMembership(ms);
         return () => {
           removeItem(this.data.memberships, ms);
-          const list = this.membershipsByAccount.get(ms.account_id) ?? [];
-          removeItem(list, ms);
-          if (list.length === 0) this.membershipsByAccount.delete(ms.account_id);
+          this.membershipsByAccount.get(ms.account_id)?.remove(ms);
+          const ofMember = this.membershipsByMember.get(ms.account_member_id) ?? [];
+          removeItem(ofMember, ms);
+          if (ofMember.length === 0) this.membershipsByMember.delete(ms.account_member_id);
         };
       }
       case 'profile':
@@ -235,7 +245,6 @@ export class Store {
     const undo = this.#apply(change);
     await this.#file?.append(change, () => {
       undo();
-      this.sortCache.clear();
       this.queryCache.clear();
     });
     return result;
@@ -255,21 +264,38 @@ export class Store {
   }
 
   #index() {
-    this.membersById = new Map(this.data.members.map((m) => [m.id, m]));
-    this.membersByEmail = new Map(this.data.members.map((m) => [m.email.toLowerCase(), m]));
     this.accountsById = new Map(this.data.accounts.map((a) => [a.id, a]));
     this.catalogsById = new Map(this.data.catalogs.map((c) => [c.id, c]));
     this.membershipsByAccount = new Map();
+    this.membershipsByMember = new Map();
     for (const ms of this.data.memberships) this.#indexMembership(ms);
-    this.sortCache = new Map();
+    this.#dropMemberIndex();
     this.queryCache = new Map();
   }
 
   /** @param {MembershipRecord} ms */
   #indexMembership(ms) {
-    const list = this.membershipsByAccount.get(ms.account_id);
-    if (list) list.push(ms);
-    else this.membershipsByAccount.set(ms.account_id, [ms]);
+    let account = this.membershipsByAccount.get(ms.account_id);
+    if (!account) {
+      account = new AccountMemberships((id) => this.member(id));
+      this.membershipsByAccount.set(ms.account_id, account);
+    }
+    account.add(ms);
+    const ofMember = this.membershipsByMember.get(ms.account_member_id);
+    if (ofMember) ofMember.push(ms);
+    else this.membershipsByMember.set(ms.account_member_id, [ms]);
+  }
+
+  /**
+   * Members were added or taken out: the orders of memberships that name them by id sort again.
+   * @param {MemberRecord[]} members
+   */
+  #forgetMembershipOrders(members) {
+    for (const member of members) {
+      for (const ms of this.membershipsByMember.get(member.id) ?? []) {
+        this.membershipsByAccount.get(ms.account_id)?.forgetMemberOrders();
+      }
+    }
   }
 
   /**
@@ -278,22 +304,18 @@ export class Store {
    */
   #addMembers(members) {
     const count = this.data.members.length;
-    /** @type {Array<MemberRecord | undefined>} the members each new one hides in the email index */
-    const hidden = [];
+    const oneByOne = members.length <= ADDED_ONE_BY_ONE;
     for (const member of members) {
-      hidden.push(this.membersByEmail.get(member.email.toLowerCase()));
-      this.data.members.push(member);
-      this.membersById.set(member.id, member);
-      this.membersByEmail.set(member.email.toLowerCase(), member);
+      const row = this.data.members.push(member) - 1;
+      if (oneByOne) this.#memberIndex?.add(row);
     }
+    if (!oneByOne) this.#dropMemberIndex();
+    this.#forgetMembershipOrders(members);
     return () => {
+      if (oneByOne) for (let row = this.data.members.length - 1; row >= count; row--) this.#memberIndex?.remove(row);
+      else this.#dropMemberIndex();
       this.data.members.length = count;
-      members.forEach((member, i) => {
-        this.membersById.delete(member.id);
-        const earlier = hidden[i];
-        if (earlier) this.membersByEmail.set(member.email.toLowerCase(), earlier);
-        else this.membersByEmail.delete(member.email.toLowerCase());
-      });
+      this.#forgetMembershipOrders(members);
     };
   }
 
@@ -362,14 +384,25 @@ export class Store {
     return this.data.accounts;
   }
 
-  /** @param {string} id */
+  /**
+   * The member with this id (until the members are indexed, found by reading the list).
+   * @param {string} id
+   */
   member(id) {
-    return this.membersById.get(id);
+    if (this.#memberIndex) return this.#memberIndex.withId(id);
+    this.#indexInBackground();
+    return lastOf(this.data.members, (m) => m.id === id);
   }
 
-  /** @param {string} email */
+  /**
+   * The member with this email address, whatever its case.
+   * @param {string} email
+   */
   memberByEmail(email) {
-    return this.membersByEmail.get(email.toLowerCase());
+    if (this.#memberIndex) return this.#memberIndex.withEmail(email);
+    this.#indexInBackground();
+    const lower = email.toLowerCase();
+    return lastOf(this.data.members, (m) => m.email.toLowerCase() === lower);
   }
 
   /** @param {{ name: string, email: string }} fields */
@@ -401,24 +434,62 @@ export class Store {
   }
 
   /**
-   * Every member, sorted by one attribute (ties broken by id ascending), as rows that carry the
-   * lower-cased name and email for filtering. Cached until the next change.
-   * @param {string} attribute one of {@link SORT_ATTRIBUTES}
-   * @param {boolean} descending
-   * @returns {MemberRow[]}
+   * The members a query matches, in its order, from the members' indexes.
+   * @param {import('./member-index.js').MemberQuery} query
    */
-  membersSorted(attribute, descending) {
-    const key = `${attribute}:${descending}`;
-    let sorted = this.sortCache.get(key);
-    if (!sorted) {
-      const rows =
-        this.sortCache.get('rows') ??
-        this.data.members.map((m) => ({ m, id: m.id, name: m.name.toLowerCase(), email: m.email.toLowerCase() }));
-      this.sortCache.set('rows', rows);
-      sorted = sortRecords(rows, (row) => /** @type {any} */ (row.m)[attribute], descending);
-      this.sortCache.set(key, sorted);
+  async findMembers(query) {
+    return (await this.#indexedMembers()).find(query);
+  }
+
+  /** Resolves once the members' indexes are built (they are built after start, and after a change in bulk). */
+  async indexed() {
+    await this.#indexedMembers();
+  }
+
+  /** @returns {Promise<MemberIndex>} */
+  #indexedMembers() {
+    if (!this.#memberIndex && this.data.members.length <= INDEXED_AT_ONCE) {
+      this.#memberIndex = atOnce(MemberIndex.build(this.data.members));
     }
-    return sorted;
+    if (this.#memberIndex) return Promise.resolve(this.#memberIndex);
+    this.#memberIndexBuilt ??= this.#buildMemberIndex();
+    return this.#memberIndexBuilt;
+  }
+
+  /**
+   * Builds the members' indexes in slices, between which requests are answered; members added meanwhile are
+   * added to them at the end. A build the store dropped meanwhile (a reset, members added in bulk) gives way
+   * to a new one.
+   * @returns {Promise<MemberIndex>}
+   */
+  async #buildMemberIndex() {
+    const drops = this.#memberIndexDrops;
+    const members = this.data.members;
+    const count = members.length;
+    /** @type {MemberIndex} */
+    let index;
+    try {
+      index = await inSlices(MemberIndex.build(members));
+    } catch (error) {
+      if (this.#memberIndexDrops === drops) this.#memberIndexBuilt = null;
+      throw error;
+    }
+    if (this.#memberIndexDrops !== drops) return this.#indexedMembers();
+    for (let row = count; row < members.length; row++) index.add(row);
+    this.#memberIndex = index;
+    this.#memberIndexBuilt = null;
+    return index;
+  }
+
+  /** Starts building the members' indexes, if they are not there (a failed build shows on the next query). */
+  #indexInBackground() {
+    this.#indexedMembers().catch(() => {});
+  }
+
+  #dropMemberIndex() {
+    this.#memberIndex = null;
+    this.#memberIndexBuilt = null;
+    this.#memberIndexDrops++;
   }
 
   /**
@@ -442,15 +513,40 @@ export class Store {
     return value;
   }
 
-  /** @param {string} accountId */
+  /**
+   * The memberships of an account, in the order they were made.
+   * @param {string} accountId
+   * @returns {MembershipRecord[]}
+   */
   membershipsOf(accountId) {
-    return this.membershipsByAccount.get(accountId) ?? [];
+    return this.membershipsByAccount.get(accountId)?.list ?? [];
+  }
+
+  /**
+   * The memberships of an account in a list order (see ./account-memberships.js; do not change the list).
+   * @param {string} accountId
+   * @param {string} attribute one of {@link SORT_ATTRIBUTES}
+   * @param {boolean} descending
+   * @returns {Promise<MembershipRecord[]>}
+   */
+  async membershipsSorted(accountId, attribute, descending) {
+    // sorting by name or email reads the members by id
+    await this.#indexedMembers();
+    return this.membershipsByAccount.get(accountId)?.sorted(attribute, descending) ?? [];
+  }
+
+  /**
+   * The ids of an account's members (do not change the set).
+   * @param {string} accountId
+   * @returns {Set<string>}
+   */
+  memberIdsOf(accountId) {
+    return this.membershipsByAccount.get(accountId)?.memberIds() ?? new Set();
   }
 
   /** @param {string} memberId */
   accountsOfMember(memberId) {
-    return this.data.memberships
-      .filter((ms) => ms.account_member_id === memberId)
+    return (this.membershipsByMember.get(memberId) ?? [])
       .map((ms) => this.accountsById.get(ms.account_id))
       .filter((a) => a !== undefined);
   }
@@ -462,7 +558,7 @@ export class Store {
   createMembership(accountId, memberId) {
     return this.#change(() => {
       if (!this.accountsById.has(accountId)) throw notFound(`The account ${accountId} was not found`);
-      if (this.membershipsOf(accountId).some((ms) => ms.account_member_id === memberId)) {
+      if (this.membershipsByAccount.get(accountId)?.hasMember(memberId)) {
         throw conflict(`The account member ${memberId} already has a membership in this account`);
       }
       const now = new Date().toISOString();
@@ -523,6 +619,35 @@ export class Store {
   setSigningSecret(secret) {
     return this.#change(() => ({ change: { op: 'secret', value: secret }, result: undefined }));
   }
+}
+
+/**
+ * Gives a record read from a file whose `updated_at` equals its `created_at` one string for both, as records
+ * made here have (each parsed string is a string of its own: a million members would carry 40 MB twice). Done
+ * as each record is parsed, the second string dies young; done again once the file's shape is known good, for
+ * a file parsed whole.
+ * @param {any} record JSON not checked yet
+ */
+function shareTimestamp(record) {
+  if (typeof record?.created_at === 'string' && record.updated_at === record.created_at) {
+    record.updated_at = record.created_at;
+  }
+}
+
+/** @param {Array<{ created_at: string, updated_at: string }>} records */
+function shareTimestamps(records) {
+  for (const record of records) shareTimestamp(record);
+}
+
+/**
+ * The last item of a list that passes a test.
+ * @template T
+ * @param {T[]} list
+ * @param {(item: T) => boolean} test
+ */
+function lastOf(list, test) {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) return list[i];
+  return undefined;
 }
 
 /**

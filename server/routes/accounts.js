@@ -12,7 +12,7 @@ import {
 import { readJson, RESOURCE_BODY } from '../http/util.js';
 import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../domain/query.js';
 import { accountResource, memberResource, membershipResource, single } from '../domain/resources.js';
-import { SORT_ATTRIBUTES, sortRecords } from '../domain/store.js';
+import { SORT_ATTRIBUTES } from '../domain/store.js';
 import { dataOfType, requiredString, UUID_RE } from '../http/validate.js';
 
 const MEMBER_FILTER_ATTRIBUTES = ['email', 'name'];
@@ -65,38 +65,27 @@ function slice(sorted, predicate, { limit, offset }) {
 }
 
 /**
- * Lists members (all or a subset) with filter, sort and page. The matching records of one query are
- * cached until the store changes, so paging through a large filtered list does not filter it again.
+ * Lists members (all, or all but the members of an account) with filter, sort and page, from the store's
+ * member indexes. The matches of one query are cached until the store changes, so paging through a large
+ * filtered list does not filter it again.
  * @param {import('../http/app.js').Ctx} ctx
- * @param {{ key: string, test: (m: import('../domain/store.js').MemberRecord) => boolean } | null} scope
+ * @param {{ key: string, excluded: Set<string> } | null} scope
  */
-function listMembers(ctx, scope) {
+async function listMembers(ctx, scope) {
   const q = ctx.url.searchParams;
   const page = parsePage(q);
   const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
   const exprs = readFilter(q, MEMBER_FILTER_ATTRIBUTES);
   const { store } = ctx.service;
   const key = `${scope?.key ?? 'all'}|${attribute}|${descending}|${q.get('filter') ?? ''}`;
-  const matched = store.cached(key, () => {
-    /** @type {((row: import('../domain/store.js').MemberRow) => boolean) | null} */
-    const filter = exprs.length
-      ? compileFilter(
-          exprs,
-          (row, attr) => /** @type {any} */ (row.m)[attr],
-          (row, attr) => (attr === 'email' ? row.email : row.name),
-        )
-      : null;
-    const rows = store.membersSorted(attribute, descending);
-    const kept =
-      !scope && !filter ? rows : rows.filter((row) => (!scope || scope.test(row.m)) && (!filter || filter(row)));
-    return kept.map((row) => row.m);
-  });
-  const items = matched.slice(page.offset, page.offset + page.limit);
+  const matched = await store.cached(key, () =>
+    store.findMembers({ exprs, attribute, descending, excluded: scope?.excluded }),
+  );
   return {
     status: 200,
     body: {
-      data: items.map((m) => memberResource(m, ctx.base)),
-      ...pageEnvelope({ total: matched.length, ...page, url: ctx.url }),
+      data: matched.page(page.offset, page.limit).map((m) => memberResource(m, ctx.base)),
+      ...pageEnvelope({ total: matched.total, ...page, url: ctx.url }),
     },
   };
 }
@@ -136,8 +125,8 @@ export const accountRoutes = [
     async handler(ctx) {
       await memberListCaller(ctx);
       accountOr404(ctx, ctx.params.id);
-      const assigned = new Set(ctx.service.store.membershipsOf(ctx.params.id).map((ms) => ms.account_member_id));
-      return listMembers(ctx, { key: `unassigned:${ctx.params.id}`, test: (m) => !assigned.has(m.id) });
+      const assigned = ctx.service.store.memberIdsOf(ctx.params.id);
+      return listMembers(ctx, { key: `unassigned:${ctx.params.id}`, excluded: assigned });
     },
   },
   {
@@ -156,13 +145,9 @@ export const accountRoutes = [
       if (include !== null && include !== 'account_member' && include !== 'account_members') {
         throw badRequest(`Unknown include ${quoted(include)}: only account_member is supported`);
       }
-      /** @param {import('../domain/store.js').MembershipRecord} ms @param {string} attr */
-      const get = (ms, attr) => {
-        if (attr === 'email' || attr === 'name') return store.member(ms.account_member_id)?.[attr] ?? '';
-        return /** @type {any} */ (ms)[attr];
-      };
-      const sorted = sortRecords(store.membershipsOf(ctx.params.id), (ms) => get(ms, attribute), descending);
-      const { total, items } = slice(sorted, exprs.length ? compileFilter(exprs, get) : null, page);
+      const sorted = await store.membershipsSorted(ctx.params.id, attribute, descending);
+      const filter = exprs.length ? compileFilter(exprs, (ms, attr) => /** @type {any} */ (ms)[attr]) : null;
+      const { total, items } = slice(sorted, filter, page);
       /** @type {Record<string, unknown>} */
       const body = {
         data: items.map((ms) => membershipResource(ms, ctx.base)),

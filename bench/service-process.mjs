@@ -1,0 +1,116 @@
+/**
+ * The reference service in a process of its own for the benchmarks, so that its start-up time and memory are
+ * its own and the load generator's work does not share its event loop. The parent asks it things over IPC:
+ * `startServiceProcess()` forks this file, which starts the service from a data file and then answers.
+ */
+import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * @typedef {{ rss: number, peakRss: number, heapUsed: number }} Memory bytes: now, the most so far, JS heap
+ * @typedef {{
+ *   baseUrl: string,
+ *   startMs: number,
+ *   startCpuMs: number,
+ *   sinceStart: () => number,
+ *   ask: (command: string, arg?: unknown) => Promise<any>,
+ *   memory: () => Promise<Memory>,
+ *   stop: () => Promise<void>,
+ * }} ServiceProcess
+ */
+
+/**
+ * Starts the service on a free loopback port with the data file `dataFile`; `startMs` is the time from the
+ * fork to the service answering (node's start, the modules, reading the data, the identity provider), and
+ * `startCpuMs` the CPU time the service's process used for it.
+ * @param {{ dataFile: string, limits?: Record<string, unknown> }} options
+ * @returns {Promise<ServiceProcess>}
+ */
+export async function startServiceProcess({ dataFile, limits = {} }) {
+  const started = performance.now();
+  const child = fork(fileURLToPath(import.meta.url), ['--child'], { stdio: 'inherit' });
+  let next = 0;
+  /** @type {Map<number, { resolve: (value: any) => void, reject: (error: Error) => void }>} */
+  const waiting = new Map();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.on('message', (/** @type {any} */ { id, value, error }) => {
+    const asked = waiting.get(id);
+    waiting.delete(id);
+    if (error) asked?.reject(new Error(error));
+    else asked?.resolve(value);
+  });
+  child.once('exit', (code) => {
+    for (const asked of waiting.values()) asked.reject(new Error(`The service process ended (${code})`));
+  });
+  /** @type {ServiceProcess['ask']} */
+  const ask = (command, arg) =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      child.send({ id, command, arg });
+    });
+  const { baseUrl, cpuMs } = await ask('start', { dataFile, limits });
+  return {
+    baseUrl,
+    startMs: performance.now() - started,
+    startCpuMs: cpuMs,
+    sinceStart: () => performance.now() - started,
+    ask,
+    memory: () => ask('memory'),
+    async stop() {
+      child.kill();
+      await exited;
+    },
+  };
+}
+
+/** The most memory the process has held (Linux: VmHWM), else its memory now. */
+function peakRss() {
+  try {
+    const kb = /VmHWM:\s*(\d+)\s*kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kb) return Number(kb) * 1024;
+  } catch {
+    // not Linux
+  }
+  return process.memoryUsage().rss;
+}
+
+/** The child: the service, and the answers to the parent's questions. */
+async function child() {
+  const { startService } = await import('../server/index.js');
+  /** @type {Awaited<ReturnType<typeof startService>> | undefined} */
+  let service;
+  let created = 0;
+  /** @type {Record<string, (arg: any) => unknown>} */
+  const commands = {
+    async start({ dataFile, limits }) {
+      service = await startService({ port: 0, host: '127.0.0.1', quiet: true, dataFile, limits });
+      // the CPU time the process has used so far, every thread (the collector's too): on a shared machine
+      // the time to answer mostly waits for a core, and this is the number that compares between runs
+      const { user, system } = process.cpuUsage();
+      return { baseUrl: service.baseUrl, cpuMs: (user + system) / 1000 };
+    },
+    memory: () => ({ rss: process.memoryUsage().rss, peakRss: peakRss(), heapUsed: process.memoryUsage().heapUsed }),
+    /** Resolves once the store's indexes are built (they are built in the background after start-up). */
+    indexed: () => service?.store.indexed?.(),
+    /** A new member, as a shopper's first sign-in makes one; answered once it is written. */
+    async createMember() {
+      const n = created++;
+      const member = await service?.store.createMember({
+        name: `Written Member ${n}`,
+        email: `written${n}@bench.example`,
+      });
+      return member?.id;
+    },
+  };
+  process.on('message', async (/** @type {any} */ { id, command, arg }) => {
+    try {
+      process.send?.({ id, value: await commands[command](arg) });
+    } catch (error) {
+      process.send?.({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--child')) await child();

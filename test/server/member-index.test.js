@@ -1,0 +1,343 @@
+/**
+ * The store's indexes answer exactly as a plain evaluation does (every member tested with the filter, all
+ * sorted, then paged; an account's memberships sorted), on many random queries over awkward data, and still
+ * after writes: members and memberships added one by one, members in bulk, and writes undone when the data
+ * file cannot be written.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { compileFilter, WILDCARD } from '../../server/domain/query.js';
+import { ACCOUNTS } from '../../server/domain/fixtures.js';
+import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
+import { IdTable } from '../../server/domain/id-table.js';
+import { TextIndex } from '../../server/domain/text-index.js';
+import { atOnce } from '../../server/domain/time-slices.js';
+import { random } from '../support/random.js';
+
+/** Name parts with ties, case, punctuation, letters whose lower case differs in length or by place, and emoji. */
+const WORDS = ['Ada', 'ada', 'ADA', 'Lovelace', 'Grace', 'Hopper', 'Ørsted', 'İnci', 'ΣΟΦΙΑ', 'straße', "O'Brien"];
+const ODD = ['', ' ', '*', '"', '\\', ',', ':', '(x)', '😀', 'a*b', 'ab', 'x'];
+const STAMPS = ['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000z', '2023-12-31T23:59:59.999Z', 'not a date'];
+
+/**
+ * @param {ReturnType<typeof random>} rnd
+ * @param {number} n
+ * @param {{ instants?: boolean }} [options] instants: only times as the service writes them
+ */
+function person(rnd, n, { instants = false } = {}) {
+  const name =
+    rnd.next() < 0.1
+      ? rnd.pick(ODD)
+      : `${rnd.pick(WORDS)} ${rnd.pick(WORDS)}${rnd.next() < 0.5 ? ` ${rnd.int(50)}` : ''}`;
+  const email = `${rnd.pick(['ada', 'Ada', 'grace', 'x'])}${rnd.int(40)}@${rnd.pick(['example.com', 'EXAMPLE.com'])}`;
+  const stamp =
+    !instants && rnd.next() < 0.5
+      ? rnd.pick(STAMPS)
+      : new Date(Date.UTC(2024, 0, 1) + rnd.int(100) * 1000).toISOString();
+  return { name, email, created_at: stamp, n };
+}
+
+/**
+ * A filter expression as the parser gives it: `like` from a piece of an existing value with wildcards put in,
+ * `eq` with an existing value or a changed one.
+ * @param {ReturnType<typeof random>} rnd
+ * @param {Array<{ name: string, email: string }>} members
+ * @returns {import('../../server/domain/query.js').FilterExpr}
+ */
+function expression(rnd, members) {
+  const attr = rnd.pick(['name', 'email']);
+  const source = /** @type {string} */ (/** @type {any} */ (rnd.pick(members))[attr]);
+  if (rnd.next() < 0.3) {
+    const value = rnd.next() < 0.7 ? source : rnd.next() < 0.5 ? source.toUpperCase() : `${source}x`;
+    return { op: 'eq', attr, value, parts: [...value] };
+  }
+  const start = rnd.int(source.length + 1);
+  const piece = source.slice(start, start + rnd.int(8));
+  const text = rnd.next() < 0.3 ? piece.toUpperCase() : piece;
+  /** @type {Array<string | typeof WILDCARD>} */
+  const parts = [];
+  if (rnd.next() < 0.6) parts.push(WILDCARD);
+  for (const c of text) {
+    parts.push(c);
+    if (rnd.next() < 0.08) parts.push(WILDCARD);
+  }
+  if (rnd.next() < 0.6) parts.push(WILDCARD);
+  const value = parts.map((p) => (p === WILDCARD ? '*' : p)).join('');
+  return { op: rnd.pick(['like', 'ilike']), attr, value, parts };
+}
+
+/**
+ * What the members list answers, evaluated the plain way: all members sorted, then each tested.
+ * @param {import('../../server/domain/store.js').MemberRecord[]} sorted
+ * @param {import('../../server/domain/member-index.js').MemberQuery} query
+ */
+function plain(sorted, { exprs, excluded }) {
+  const test = compileFilter(exprs, (m, attr) => /** @type {any} */ (m)[attr]);
+  return sorted.filter((m) => (!excluded || !excluded.has(m.id)) && (exprs.length === 0 || test(m)));
+}
+
+/**
+ * Asks `count` random queries, each compared whole and on a random page.
+ * @param {Store} store
+ * @param {ReturnType<typeof random>} rnd
+ * @param {number} count
+ */
+async function compareQueries(store, rnd, count) {
+  const members = store.data.members;
+  /** @type {Map<string, import('../../server/domain/store.js').MemberRecord[]>} */
+  const sorted = new Map();
+  for (const attribute of SORT_ATTRIBUTES) {
+    for (const descending of [false, true]) {
+      sorted.set(
+        `${attribute}${descending}`,
+        sortRecords(members, (m) => /** @type {any} */ (m)[attribute], descending),
+      );
+    }
+  }
+  for (let i = 0; i < count; i++) {
+    const exprs = Array.from({ length: rnd.pick([0, 1, 1, 1, 2, 3]) }, () => expression(rnd, members));
+    const excluded = rnd.next() < 0.2 ? new Set(members.filter(() => rnd.next() < 0.3).map((m) => m.id)) : undefined;
+    const query = { exprs, attribute: rnd.pick(SORT_ATTRIBUTES), descending: rnd.next() < 0.5, excluded };
+    const expected = plain(/** @type {any} */ (sorted.get(`${query.attribute}${query.descending}`)), query);
+    const found = await store.findMembers(query);
+    const what = `${query.attribute} ${query.descending ? 'desc' : 'asc'} ${exprs.map((e) => `${e.op}(${e.attr},${e.value})`).join(':')}${excluded ? ' (scoped)' : ''}`;
+    assert.equal(found.total, expected.length, what);
+    assert.deepEqual(
+      found.page(0, found.total).map((m) => m.id),
+      expected.map((m) => m.id),
+      what,
+    );
+    const member = rnd.pick(members);
+    const last = (/** @type {(m: any) => boolean} */ test) => members.filter(test).at(-1);
+    assert.equal(
+      store.member(member.id),
+      last((m) => m.id === member.id),
+      `member ${member.id}`,
+    );
+    assert.equal(
+      store.memberByEmail(member.email.toUpperCase()),
+      last((m) => m.email.toLowerCase() === member.email.toLowerCase()),
+      `member by email ${member.email}`,
+    );
+    const offset = rnd.int(expected.length + 2);
+    const limit = 1 + rnd.int(30);
+    assert.deepEqual(
+      found.page(offset, limit),
+      expected.slice(offset, offset + limit),
+      `${what} page ${offset}+${limit}`,
+    );
+  }
+}
+
+/**
+ * A store of the fixtures and `count` random members, a few with an id or a whole record seen before.
+ * @param {ReturnType<typeof random>} rnd
+ * @param {number} count
+ */
+function randomStore(rnd, count) {
+  const store = new Store();
+  const added = Array.from({ length: count }, (_, i) => person(rnd, i));
+  store.data.members.push(
+    ...added.map((p, i) => ({ id: `id-${rnd.int(count * 4)}-${i}`, ...p, updated_at: p.created_at })),
+  );
+  // the same id twice (a hand-made data file may have it): ordered by position then
+  const twin = store.data.members[5];
+  store.data.members.push({ ...twin }, { ...store.data.members[7], id: twin.id });
+  return store;
+}
+
+const SEED = Number(process.env.MEMBER_INDEX_SEED ?? 20241124);
+
+describe('members list from the indexes', () => {
+  it('answers random queries as the plain evaluation does', async () => {
+    const rnd = random(SEED);
+    // enough members that large matches are read off the kept orders and small ones sorted by comparing
+    const store = randomStore(rnd, 3000);
+    await compareQueries(store, rnd, 400);
+  });
+
+  it('still does when every time is an instant as the service writes them, and after one that is not', async () => {
+    const rnd = random(SEED + 6);
+    const store = new Store();
+    await store.addMembersBulk(Array.from({ length: 2500 }, (_, i) => person(rnd, i, { instants: true })));
+    await compareQueries(store, rnd, 40);
+    // a time that differs from an instant by case only is not one: the orders are sorted lower-cased then
+    await store.addMembersBulk([
+      ...Array.from({ length: 1200 }, (_, i) => person(rnd, i, { instants: true })),
+      ...Array.from({ length: 20 }, (_, i) => ({ ...person(rnd, i), created_at: '2024-01-01T00:00:30.000z' })),
+    ]);
+    await compareQueries(store, rnd, 40);
+    // added one by one into orders sorted from the values as they are
+    await store.createMember(person(rnd, 0));
+    await store.addMembersBulk([
+      { ...person(rnd, 1), created_at: '2024-01-01t00:00:30.000z' },
+      { ...person(rnd, 2), created_at: '2024-01-01T00:00:30.000' },
+    ]);
+    await compareQueries(store, rnd, 40);
+  });
+
+  it('still does after members are added one by one and in bulk', async () => {
+    const rnd = random(SEED + 1);
+    const store = randomStore(rnd, 2000);
+    await compareQueries(store, rnd, 50);
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 60; i++) await store.createMember(person(rnd, i));
+      await compareQueries(store, rnd, 60);
+    }
+    await store.addMembersBulk(Array.from({ length: 1500 }, (_, i) => person(rnd, i)));
+    await compareQueries(store, rnd, 60);
+    await store.addMembersBulk(Array.from({ length: 20 }, (_, i) => person(rnd, i)));
+    await compareQueries(store, rnd, 60);
+  });
+
+  it('still does with members written while the indexes are built in slices', async () => {
+    const rnd = random(SEED + 4);
+    const store = randomStore(rnd, 10);
+    // enough members to be indexed in slices: the build starts now and goes on between the writes below
+    await store.addMembersBulk(Array.from({ length: 30_000 }, (_, i) => person(rnd, i)));
+    const built = store.indexed();
+    const written = [];
+    for (let i = 0; i < 20; i++) written.push(await store.createMember(person(rnd, i)));
+    for (const member of written) {
+      assert.equal(store.member(member.id), member, 'found while the indexes are built');
+      assert.equal(store.memberByEmail(member.email.toUpperCase())?.email.toLowerCase(), member.email.toLowerCase());
+    }
+    await built;
+    for (const member of written) assert.equal(store.member(member.id), member, 'found in the indexes');
+    await compareQueries(store, rnd, 25);
+  });
+
+  it('still does after writes are undone because the data file could not be written', async () => {
+    const rnd = random(SEED + 2);
+    const dir = await mkdtemp(join(tmpdir(), 'member-index-'));
+    try {
+      const store = await Store.open({ dataFile: join(dir, 'store.json') });
+      await store.addMembersBulk(Array.from({ length: 2000 }, (_, i) => person(rnd, i)));
+      for (let i = 0; i < 30; i++) await store.createMember(person(rnd, i));
+      await compareQueries(store, rnd, 40);
+      const before = store.data.members.length;
+      await rm(dir, { recursive: true, force: true });
+      const writes = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => store.createMember(person(rnd, i))));
+      assert.ok(writes.every((s) => s.status === 'rejected'));
+      assert.equal(store.data.members.length, before);
+      await compareQueries(store, rnd, 60);
+      await assert.rejects(store.addMembersBulk(Array.from({ length: 1200 }, (_, i) => person(rnd, i))));
+      assert.equal(store.data.members.length, before);
+      await compareQueries(store, rnd, 60);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * Compares every account's memberships in every order with a plain sort of them.
+ * @param {Store} store
+ */
+async function compareMemberships(store) {
+  for (const account of store.accounts) {
+    const list = store.membershipsOf(account.id);
+    /** @param {import('../../server/domain/store.js').MembershipRecord} ms @param {string} attr */
+    const get = (ms, attr) =>
+      attr === 'name' || attr === 'email'
+        ? (store.member(ms.account_member_id)?.[attr] ?? '')
+        : /** @type {any} */ (ms)[attr];
+    for (const attribute of SORT_ATTRIBUTES) {
+      for (const descending of [false, true]) {
+        assert.deepEqual(
+          (await store.membershipsSorted(account.id, attribute, descending)).map((ms) => ms.id),
+          sortRecords(list, (ms) => get(ms, attribute), descending).map((ms) => ms.id),
+          `${account.name} by ${attribute}${descending ? ', descending' : ''}`,
+        );
+      }
+    }
+    assert.deepEqual(store.memberIdsOf(account.id), new Set(list.map((ms) => ms.account_member_id)));
+  }
+}
+
+describe('memberships of an account from the kept orders', () => {
+  it('sort as a plain sort does, after memberships are made and undone', async () => {
+    const rnd = random(SEED + 3);
+    const dir = await mkdtemp(join(tmpdir(), 'membership-orders-'));
+    try {
+      const store = await Store.open({ dataFile: join(dir, 'store.json') });
+      await store.addMembersBulk(Array.from({ length: 1500 }, (_, i) => person(rnd, i)));
+      const members = store.data.members;
+      const join_ = (/** @type {string} */ account) =>
+        Promise.allSettled(Array.from({ length: 40 }, () => store.createMembership(account, rnd.pick(members).id)));
+      // many members in one account, all sorted once; then more made into each order kept
+      for (let i = 0; i < 8; i++) await join_(ACCOUNTS.empty.id);
+      await compareMemberships(store);
+      for (const account of Object.values(ACCOUNTS)) await join_(account.id);
+      await compareMemberships(store);
+      // a membership naming a member that does not exist sorts by an empty name and address
+      await store.createMembership(ACCOUNTS.empty.id, '00000000-0000-4000-8000-000000000000');
+      await compareMemberships(store);
+
+      await rm(dir, { recursive: true, force: true });
+      const failed = await join_(ACCOUNTS.analytical.id);
+      assert.ok(failed.every((s) => s.status === 'rejected'));
+      await compareMemberships(store);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the names' runs of three characters", () => {
+  it("give every row that contains a text, and each row's text, as rows are added, packed and taken out", () => {
+    const rnd = random(SEED + 5);
+    /** @type {string[]} */
+    const texts = Array.from({ length: 500 }, (_, i) => person(rnd, i).name.toLowerCase());
+    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row], texts.slice()));
+    const check = () => {
+      texts.forEach((text, row) => assert.equal(index.text(row), text, `row ${row}`));
+      for (let i = 0; i < 40; i++) {
+        const source = rnd.pick(texts);
+        const start = rnd.int(source.length);
+        const needle = source.slice(start, start + 3 + rnd.int(6));
+        const rows = new Set(Array.from(index.candidates([needle]) ?? texts.keys()));
+        texts.forEach((text, row) => {
+          if (text.includes(needle)) assert.ok(rows.has(row), `row ${row} "${text}" contains "${needle}"`);
+        });
+      }
+    };
+    check();
+    // enough rows to be packed in with the rest more than once, some taken out after their packing
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 400; i++) {
+        texts.push(person(rnd, i).name.toLowerCase());
+        index.add(texts.length - 1);
+      }
+      for (let i = 0; i < 150; i++) {
+        index.remove(texts.length - 1);
+        texts.pop();
+      }
+      check();
+    }
+  });
+});
+
+describe('rows by id', () => {
+  it('finds every row by its id as rows are set, grown into, replaced and deleted', () => {
+    const rnd = random(SEED + 7);
+    // few distinct ids for many rows: long runs of neighbouring slots, replaced ids, deletions inside runs
+    const ids = Array.from({ length: 40_000 }, () => `id-${rnd.int(20_000)}`);
+    const table = new IdTable((row) => ids[row]);
+    /** @type {Map<string, number>} */
+    const expected = new Map();
+    ids.forEach((id, row) => {
+      table.set(row);
+      expected.set(id, row);
+      if (rnd.next() < 0.5) {
+        const gone = ids[rnd.int(row + 1)];
+        table.delete(gone);
+        expected.delete(gone);
+      }
+    });
+    for (let n = 0; n < 20_000; n++) assert.equal(table.get(`id-${n}`), expected.get(`id-${n}`) ?? -1, `id-${n}`);
+  });
+});

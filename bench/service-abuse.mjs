@@ -19,6 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quantile, round } from './stats.mjs';
 
 const REQUESTS = 20_000;
 const ADDRESSES = 20;
@@ -36,13 +37,6 @@ const FILTER_RUNS = 5;
 const LIMITER_KNOWN = 100_000;
 const LIMITER_NEW = 10_000;
 
-/** @param {number[]} values @param {number} q */
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
-const round = (/** @type {number} */ n, /** @type {number} */ digits = 1) => Number(n.toFixed(digits));
 const mb = (/** @type {number} */ bytes) => round(bytes / 2 ** 20);
 
 /**

@@ -4,15 +4,22 @@
  * - memory: heap after 20,000 unauthenticated sign-in starts (`/oidc/authorize`) and 20,000 unauthenticated
  *   identity provider requests (`/idp/auth`), from one client address and from 20, and after they expire;
  * - writes: 100,000 members in a data file, membership POSTs from 4 concurrent writers while `/health` is
- *   asked every 10 ms, with two snapshots of the 100,000 members written during the run.
- * Loopback only, bounded loops. Run alone: `node bench/service-abuse.mjs`.
+ *   asked every 10 ms, with two snapshots of the 100,000 members written during the run;
+ * - floods: `/health` asked every 10 ms while 4 clients send 1 MB deeply nested JSON bodies 6 times a second
+ *   each, and while 200 connections pipeline 2,000 requests each and never read the answers;
+ * - filters: the most costly member filter at 100,000 members, the one a client can craft (15 kB) and the
+ *   worst the bounds let through;
+ * - limiter: what a new client address costs once 100,000 are known.
+ * Loopback only, bounded loops. Run alone: `node bench/service-abuse.mjs [memory writes floods filters limiter]`.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { quantile, round } from './stats.mjs';
 
 const REQUESTS = 20_000;
 const ADDRESSES = 20;
@@ -20,14 +27,16 @@ const MEMBERS = 100_000;
 const WRITERS = 4;
 const WRITE_MS = 8000;
 const HEALTH_EVERY_MS = 10;
+const FLOOD_MS = 8000;
+const NESTED_CLIENTS = 4;
+const NESTED_PER_SECOND = 6;
+const NESTED_BYTES = 2 ** 20;
+const PIPE_CONNECTIONS = 200;
+const PIPELINED = 2000;
+const FILTER_RUNS = 5;
+const LIMITER_KNOWN = 100_000;
+const LIMITER_NEW = 10_000;
 
-/** @param {number[]} values @param {number} q */
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
-const round = (/** @type {number} */ n, /** @type {number} */ digits = 1) => Number(n.toFixed(digits));
 const mb = (/** @type {number} */ bytes) => round(bytes / 2 ** 20);
 
 /**
@@ -120,7 +129,15 @@ async function signInAddresses(baseUrl) {
     code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
   };
   for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
-  const first = await fetch(authorize, { redirect: 'manual' });
+  // a browser's first visit is sent back with a cookie (the service's cookie check): follow it once, as a browser
+  let first = await fetch(authorize, { redirect: 'manual' });
+  if (first.status === 307) {
+    const cookie = first.headers.getSetCookie()[0].split(';')[0];
+    first = await fetch(new URL(/** @type {string} */ (first.headers.get('location')), authorize), {
+      redirect: 'manual',
+      headers: { cookie },
+    });
+  }
   const idp = new URL(/** @type {string} */ (first.headers.get('location')));
   // by address, so that requests can come from several loopback addresses
   for (const url of [authorize, idp]) url.hostname = base.hostname;
@@ -258,9 +275,270 @@ async function benchWrites(syncWrites) {
   }
 }
 
-/** @returns {Promise<Array<{ name: string, value: number, unit: string, note?: string }>>} */
-export async function benchServiceAbuse() {
-  return [...(await benchMemory()), ...(await benchWrites(false)), ...(await benchWrites(true))];
+/**
+ * Asks `/health` every {@link HEALTH_EVERY_MS} for `ms`, each time whether the last answer came or not (so that a
+ * stall counts as long as it lasts, not as one slow answer); resolves with how long each answer took.
+ * @param {URL} base
+ * @param {number} ms
+ */
+async function probeHealth(base, ms) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  /** @type {Array<Promise<number>>} */
+  const probes = [];
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const sent = performance.now();
+    // a probe the service drops counts as long as it waited, and is counted apart
+    probes.push(
+      timed(agent, new URL('/health', base)).then(
+        ({ ms: took }) => took,
+        () => -(performance.now() - sent),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
+  }
+  const times = await Promise.all(probes);
+  agent.destroy();
+  return Object.assign(times.map(Math.abs), { dropped: times.filter((time) => time < 0).length });
+}
+
+/**
+ * Rows of `/health` answer times under a load.
+ * @param {number[] & { dropped?: number }} health
+ * @param {string} during what ran meanwhile
+ * @param {string} note
+ */
+function healthRows(health, during, note) {
+  const dropped = health.dropped ? `, ${health.dropped} dropped` : '';
+  return [
+    { name: `/health median during ${during}`, value: round(quantile(health, 0.5), 2), unit: 'ms', note },
+    {
+      name: `/health p99 during ${during}`,
+      value: round(quantile(health, 0.99), 2),
+      unit: 'ms',
+      note: `target < 50 ms; ${health.length} requests, one every ${HEALTH_EVERY_MS} ms${dropped}`,
+    },
+  ];
+}
+
+/** A JSON body of about `bytes`, nested as deeply as that allows, for the token exchange. */
+function nestedBody(/** @type {number} */ bytes) {
+  const depth = Math.floor((bytes - 80) / 2);
+  return `{"data":{"type":"account_management_authentication_token","x":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+}
+
+/**
+ * Sends a body as one request on a connection of its own; resolves with the status, or 0 when the service closed
+ * the connection before taking it all (as it does with a body over its bound).
+ * @param {URL} url
+ * @param {Record<string, string>} headers
+ * @param {string} body
+ */
+function post(url, headers, body) {
+  return new Promise((resolve) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(body);
+  });
+}
+
+async function benchNestedFlood() {
+  const { child, ask, baseUrl } = await startChild({});
+  try {
+    const base = new URL(baseUrl.replace('localhost', '127.0.0.1'));
+    const token = await fetch(new URL('/oauth/access_token', base), {
+      method: 'POST',
+      body: new URLSearchParams({ grant_type: 'implicit', client_id: 'storefront' }),
+    }).then((r) => r.json());
+    const body = nestedBody(NESTED_BYTES);
+    const headers = {
+      'authorization': `Bearer ${token.access_token}`,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+    };
+    const url = new URL('/v2/account-members/tokens', base);
+    /** @type {Map<number, number>} */
+    const statuses = new Map();
+    const cpuBefore = await ask('cpu');
+    const end = performance.now() + FLOOD_MS;
+    const clients = Array.from({ length: NESTED_CLIENTS }, async () => {
+      while (performance.now() < end) {
+        const next = performance.now() + 1000 / NESTED_PER_SECOND;
+        const status = await post(url, headers, body);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())));
+      }
+    });
+    const [health] = await Promise.all([probeHealth(base, FLOOD_MS), ...clients]);
+    const cpu = ((await ask('cpu')) - cpuBefore) / (FLOOD_MS / 1000);
+    const answers = [...statuses].map(([status, count]) => `${count} × ${status || 'closed'}`).join(', ');
+    const note =
+      `${NESTED_CLIENTS} clients × ${NESTED_PER_SECOND}/s, 1 MB bodies nested ${Math.floor((NESTED_BYTES - 80) / 2)} ` +
+      `deep; answers: ${answers}; the service used ${Math.round(cpu)} ms of CPU a second`;
+    return healthRows(health, 'a nested-JSON flood', note);
+  } finally {
+    child.kill();
+  }
+}
+
+async function benchPipelineFlood() {
+  const { child, ask, baseUrl } = await startChild({});
+  /** @type {net.Socket[]} */
+  const sockets = [];
+  try {
+    const base = new URL(baseUrl.replace('localhost', '127.0.0.1'));
+    const requests = Buffer.from(`GET /health HTTP/1.1\r\nHost: ${base.host}\r\n\r\n`.repeat(PIPELINED));
+    const cpuBefore = await ask('cpu');
+    for (let i = 0; i < PIPE_CONNECTIONS; i++) {
+      const socket = net.connect(Number(base.port), base.hostname);
+      socket.on('error', () => {});
+      // never reads what comes back
+      socket.pause();
+      socket.write(requests);
+      sockets.push(socket);
+    }
+    const health = await probeHealth(base, FLOOD_MS);
+    const cpu = (await ask('cpu')) - cpuBefore;
+    // read at last, to see which connections the service closed
+    const closed = (
+      await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise((resolve) => {
+              socket.once('close', () => resolve(true));
+              setTimeout(() => resolve(false), 500);
+              socket.resume();
+            }),
+        ),
+      )
+    ).filter(Boolean).length;
+    const note =
+      `${PIPE_CONNECTIONS} connections × ${PIPELINED} pipelined requests, never read; ${closed} closed by the ` +
+      `service; it used ${Math.round(cpu)} ms of CPU in all`;
+    return healthRows(health, 'a pipelining flood', note);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    child.kill();
+  }
+}
+
+/**
+ * Filters for the members list: what a client can craft in 15 kB (many expressions; one pattern of many
+ * wildcards), and the costliest the bounds let through: four expressions, four wildcards, all matching every
+ * member, so that every test runs on every record. Each is made with `i`, so that no answer comes from the query
+ * cache.
+ */
+const FILTERS = {
+  'crafted: 790 expressions in 15 kB': (/** @type {number} */ i) =>
+    Array.from({ length: 790 }, () => `like(name,*${'aeiou'[i % 5]}*)`).join(':'),
+  'crafted: one pattern of 7,500 wildcards': (/** @type {number} */ i) =>
+    `like(email,${`*${'mbe'[i % 3]}`.repeat(7500)}*)`,
+  'worst within the bounds: 4 expressions, 4 wildcards, all matching': (/** @type {number} */ i) =>
+    [
+      'like(email,*m*b*@b*)',
+      // the same test written in other letter cases (like ignores case): a different filter each time
+      `like(name,${[...'member'].map((c, bit) => ((i >> bit) & 1 ? c.toUpperCase() : c)).join('')})`,
+      'like(email,bench)',
+      'like(email,example)',
+    ].join(':'),
+};
+
+async function benchFilters() {
+  const { child, ask, baseUrl } = await startChild({ members: MEMBERS });
+  try {
+    const base = new URL(baseUrl.replace('localhost', '127.0.0.1'));
+    const token = await operatorToken(base.origin);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const headers = { authorization: `Bearer ${token}` };
+    const list = (/** @type {string} */ filter) =>
+      timed(agent, new URL(`/v2/account-members?page[limit]=25&filter=${encodeURIComponent(filter)}`, base), {
+        headers,
+      });
+    // the sorted list is made once and kept; the filters are what is measured
+    await list('eq(email,nobody@example.com)');
+    /** @type {Array<{ name: string, value: number, unit: string, note?: string }>} */
+    const rows = [];
+    for (const [name, make] of Object.entries(FILTERS)) {
+      /** @type {number[]} */
+      const times = [];
+      /** @type {number[]} */
+      const cpu = [];
+      /** @type {Set<number>} */
+      const statuses = new Set();
+      for (let i = 0; i < FILTER_RUNS; i++) {
+        const before = await ask('cpu');
+        const { status, ms } = await list(make(i));
+        cpu.push((await ask('cpu')) - before);
+        times.push(ms);
+        statuses.add(status);
+      }
+      // the service's own time (CPU), which other work on the machine does not stretch; the answer's time beside it
+      rows.push({
+        name: `member filter, ${name}`,
+        value: round(Math.max(...cpu), 1),
+        unit: 'ms CPU',
+        note:
+          `slowest of ${FILTER_RUNS}, ${MEMBERS} members, ${make(0).length} characters; HTTP ${[...statuses].join(', ')}; ` +
+          `answered in ${round(Math.min(...times), 1)}–${round(Math.max(...times), 1)} ms; target < 200 ms`,
+      });
+    }
+    agent.destroy();
+    return rows;
+  } finally {
+    child.kill();
+  }
+}
+
+/** What a failed attempt from a new address costs once the limiter knows 100,000 (in this process). */
+async function benchLimiter() {
+  const { RateLimiter } = await import('../server/http/rate-limit.js');
+  const limiter = new RateLimiter(
+    { attempts: 600, failures: 20, windowMs: 60_000 },
+    { failures: 100 },
+    {
+      attempts: 'token requests',
+      thing: 'this client_id',
+    },
+  );
+  const address = (/** @type {number} */ i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+  for (let i = 0; i < LIMITER_KNOWN; i++) limiter.failed(address(i), 'admin');
+  const started = performance.now();
+  for (let i = LIMITER_KNOWN; i < LIMITER_KNOWN + LIMITER_NEW; i++) limiter.failed(address(i), 'admin');
+  const each = ((performance.now() - started) / LIMITER_NEW) * 1000;
+  return [
+    {
+      name: 'rate limiter: a new address once 100,000 are known',
+      value: round(each, 2),
+      unit: 'µs',
+      note: `mean of ${LIMITER_NEW} new addresses, the table full (the oldest window gives way)`,
+    },
+  ];
+}
+
+const BENCHES = {
+  memory: benchMemory,
+  writes: async () => [...(await benchWrites(false)), ...(await benchWrites(true))],
+  floods: async () => [...(await benchNestedFlood()), ...(await benchPipelineFlood())],
+  filters: benchFilters,
+  limiter: benchLimiter,
+};
+
+/**
+ * @param {string[]} [only] names of {@link BENCHES}; all when empty
+ * @returns {Promise<Array<{ name: string, value: number, unit: string, note?: string }>>}
+ */
+export async function benchServiceAbuse(only = []) {
+  const rows = [];
+  for (const [name, bench] of Object.entries(BENCHES)) {
+    if (only.length === 0 || only.includes(name)) rows.push(...(await bench()));
+  }
+  return rows;
 }
 
 /** The child: starts the service and answers the parent's questions. */
@@ -276,6 +554,11 @@ async function child() {
   };
   /** @type {Record<string, (arg: any) => unknown>} */
   const commands = {
+    // CPU time the service has used so far (user + system), in ms
+    cpu: () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    },
     async start({ dataFile, syncWrites = false, members = 0, sweepIntervalMs }) {
       service = await startService({ port: 0, quiet: true, dataFile, syncWrites, limits: { sweepIntervalMs } });
       if (members) {
@@ -313,6 +596,6 @@ async function child() {
 if (process.argv.includes('--child')) {
   await child();
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await benchServiceAbuse();
+  const rows = await benchServiceAbuse(process.argv.slice(2));
   console.table(rows.map((r) => ({ name: r.name, value: r.value, unit: r.unit, note: r.note ?? '' })));
 }

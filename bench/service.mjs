@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { memberEmail, PERSON_NAMES, WHOLESALE_ACCOUNT, writeStoreFile } from './service-data.mjs';
 import { startServiceProcess } from './service-process.mjs';
+import { quantile, round } from './stats.mjs';
 
 const SIZES = [100_000, 1_000_000];
 const WARM_UP = 20;
@@ -51,13 +52,6 @@ const SORTS = [
  * @typedef {{ status: number, ms: number }} Answer
  */
 
-/** @param {number[]} values @param {number} q */
-function quantile(values, q) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-}
-
-const round = (/** @type {number} */ n, /** @type {number} */ digits = 1) => Number(n.toFixed(digits));
 const mb = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);
 const loadNow = () => loadavg()[0].toFixed(2);
 

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 /**
- * `storefront-reference-service --port 8787 [--host H] [--base-url URL] [--fixtures FILE] [--data FILE [--fsync]]
- *   [--redirect-uri URL ...]` (in this repository: `npm run service -- …`)
+ * `storefront-reference-service --port 8787 [--host H] [--base-url URL] [--fixtures FILE]
+ *   [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...] [--trust-proxy ADDRESS ...]`
+ *   (in this repository: `npm run service -- …`)
  * Starts the reference service and prints what a storefront developer needs to talk to it.
  */
 import { parseArgs } from 'node:util';
+import { trustedProxies } from './http/util.js';
 import { checkBaseUrl, DEFAULT_LIMITS, startService } from './index.js';
 
 const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0.1] [--base-url URL] [--fixtures FILE]
-                                    [--data FILE [--fsync]] [--redirect-uri URL ...] [--quiet]
+                                    [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...]
+                                    [--trust-proxy ADDRESS ...] [--quiet]
   --port          port to listen on (default: $SERVICE_PORT or 8787; 0 picks a free one)
   --host          address to bind (default 127.0.0.1)
   --base-url      the address clients reach the service at, for the links it writes
@@ -18,7 +21,12 @@ const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0
   --data          keep the store in this JSON file (created 0600 from the fixtures; a change is answered
                   once it is written)
   --fsync         with --data: also flush every write to the device (survives a power cut; slower)
+  --repair        with --data: start over damaged lines of the data file or its journal by dropping them
+                  (each one is named, and a damaged journal is kept as <journal>.damaged); without it,
+                  damaged data refuses the start, naming the file and line
   --redirect-uri  accept this redirect URI besides http://localhost:<port>/... (repeatable)
+  --trust-proxy   a reverse proxy (an address, or a CIDR range like 10.0.0.0/8) whose X-Forwarded-For
+                  names the client; the limits then count each client apart (repeatable)
   --quiet         do not log unexpected errors`;
 
 /** @returns {import('./index.js').ServiceOptions & { host: string, redirectUris: string[] }} */
@@ -33,7 +41,9 @@ function options() {
         'fixtures': { type: 'string' },
         'data': { type: 'string' },
         'fsync': { type: 'boolean' },
+        'repair': { type: 'boolean' },
         'redirect-uri': { type: 'string', multiple: true },
+        'trust-proxy': { type: 'string', multiple: true },
         'quiet': { type: 'boolean' },
         'help': { type: 'boolean', short: 'h' },
       },
@@ -60,8 +70,16 @@ function options() {
       process.exit(2);
     }
   }
-  if (parsed.fsync && !parsed.data) {
-    console.error('--fsync needs --data FILE');
+  for (const flag of /** @type {const} */ (['fsync', 'repair'])) {
+    if (parsed[flag] && !parsed.data) {
+      console.error(`--${flag} needs --data FILE`);
+      process.exit(2);
+    }
+  }
+  try {
+    trustedProxies(parsed['trust-proxy'] ?? []);
+  } catch (error) {
+    console.error(/** @type {Error} */ (error).message);
     process.exit(2);
   }
   for (const uri of parsed['redirect-uri'] ?? []) {
@@ -80,6 +98,8 @@ function options() {
     dataFile: parsed.data,
     syncWrites: parsed.fsync ?? false,
     redirectUris: parsed['redirect-uri'] ?? [],
+    trustProxy: parsed['trust-proxy'] ?? [],
+    repair: parsed.repair ?? false,
     quiet: parsed.quiet ?? false,
   };
 }
@@ -115,6 +135,9 @@ const passwords = new Set(idpUsers.map((u) => u.password));
 const users = idpUsers.map((u) => `${u.email} (${u.name}${passwords.size > 1 ? `, password ${u.password}` : ''})`);
 const profileNames = profiles.map((p) => `"${p.name}"${p.embedded ? '' : ` at ${p.discovery_url}`}`);
 const flushed = opts.syncWrites ? ', flushed on every write' : '';
+const clientAddresses = opts.trustProxy?.length
+  ? `from X-Forwarded-For when the connection comes from ${opts.trustProxy.join(', ')}`
+  : "the connection's (X-Forwarded-For is not trusted; see --trust-proxy)";
 const data = opts.dataFile
   ? `${opts.dataFile} (and its journal ${opts.dataFile}.journal.<n>)${flushed}`
   : `in memory (${opts.fixtures ?? 'the built-in fixtures'}; lost on exit)`;
@@ -127,8 +150,9 @@ Users               ${users.join(', ') || '(none at the embedded identity provid
   passwords.size === 1 ? `\nPassword            ${[...passwords][0]}` : ''
 }
 Data                ${data}
-Rate limits         per address and minute: ${tokenGrant.attempts} token requests (${tokenGrant.failures} failed), \
-${login.attempts} sign-in attempts (${login.failures} failed)
+Client addresses    ${clientAddresses}
+Rate limits         per address and minute: ${tokenGrant.attempts} token requests (${tokenGrant.failures} failed) \
+per client id, ${login.attempts} sign-in attempts (${login.failures} failed) per email
 Press Ctrl-C to stop.`);
 
 let closing = false;

@@ -8,6 +8,8 @@
 import { createApp } from './http/app.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
+import { trustedProxies } from './http/util.js';
+import { BrowserIds } from './idp/browser-id.js';
 import { EmbeddedIdp } from './idp/provider.js';
 import { checkIdentityProviders, IdentityProviderError } from './idp/requirements.js';
 import { SignIn } from './idp/sign-in.js';
@@ -34,9 +36,16 @@ export const DEFAULT_LIMITS = Object.freeze({
   // the identity provider's sessions, login forms, grants and codes
   idpEntries: 20_000,
   idpEntriesPerAddress: 1_000,
-  // per client address and minute: every attempt, and failed ones (wrong client, secret or password)
+  idpEntriesPerBrowser: 64,
+  // per client address and client id, and minute: every token request, and failed ones (unknown client, wrong
+  // secret); the store's public client asking for an implicit token is not counted (every page asks for one)
   tokenGrant: { attempts: 600, failures: 20, windowMs: 60_000 },
+  // failed token requests for one client id from every address, per minute: then addresses that failed are refused
+  tokenGrantPerClient: { failures: 100 },
+  // per client address and email, and minute: every login, and wrong passwords
   login: { attempts: 60, failures: 10, windowMs: 60_000 },
+  // wrong passwords for one email from every address, per minute: then addresses that failed are refused
+  loginPerEmail: { failures: 100 },
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   outboundTimeoutMs: 5_000,
@@ -92,6 +101,8 @@ export async function startService({
   dataFile,
   syncWrites = false,
   redirectUris = [],
+  trustProxy = [],
+  repair = false,
   quiet = false,
   limits: limitOptions = {},
   onListening,
@@ -104,6 +115,7 @@ export async function startService({
       ? defaultBaseUrl(host, port)
       : undefined;
 
+  const proxies = trustedProxies(trustProxy);
   const seed = seedOf(fixtures);
   await checkIdentityProviders(seed.profiles, limits.outboundTimeoutMs);
   const store = await Store.open({
@@ -111,15 +123,21 @@ export async function startService({
     fixtures: seed,
     sync: syncWrites,
     compactAfterBytes: limits.compactAfterBytes,
-    log,
+    repair,
+    // what a repair drops is always said
+    log: repair ? (message) => console.error(`[service] ${message}`) : log,
   });
   const tokens = new Tokens(store);
   const rateLimits = {
-    tokenGrant: new RateLimiter(limits.tokenGrant, 'token requests'),
-    login: new RateLimiter(limits.login, 'sign-in attempts'),
+    tokenGrant: new RateLimiter(limits.tokenGrant, limits.tokenGrantPerClient, {
+      attempts: 'token requests',
+      thing: 'this client_id',
+    }),
+    login: new RateLimiter(limits.login, limits.loginPerEmail, { attempts: 'sign-in attempts', thing: 'this email' }),
   };
+  const browserIds = new BrowserIds();
   /** @type {import('./http/app.js').Service} */
-  const service = /** @type {any} */ ({ store, tokens, log, rateLimits, ready: false });
+  const service = /** @type {any} */ ({ store, tokens, log, rateLimits, trustedProxies: proxies, ready: false });
   const server = createHttpServer(createApp(service), limits);
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
@@ -138,8 +156,13 @@ export async function startService({
       baseUrl,
       issuer,
       callbackUrl: `${baseUrl}/oidc/callback`,
-      limits: { entries: limits.idpEntries, entriesPerAddress: limits.idpEntriesPerAddress },
+      limits: {
+        entries: limits.idpEntries,
+        entriesPerAddress: limits.idpEntriesPerAddress,
+        entriesPerBrowser: limits.idpEntriesPerBrowser,
+      },
       loginLimiter: rateLimits.login,
+      browserIds,
       isStorePage: (uri) => service.signIn.isRegisteredRedirect(uri),
     });
     service.signIn = new SignIn({
@@ -147,6 +170,7 @@ export async function startService({
       baseUrl,
       issuer,
       redirectUris,
+      browserIds,
       log,
       limits: {
         pending: limits.pendingSignIns,

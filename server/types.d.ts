@@ -10,11 +10,22 @@
  * ```
  */
 
-/** Attempts per client address in a window: every attempt, and failed ones (wrong client, secret or password). */
+/**
+ * Attempts per client address and thing tried (a client id, an email) in a window: every attempt, and failed ones
+ * (wrong client, secret or password).
+ */
 export interface RateLimit {
   attempts: number;
   failures: number;
   windowMs: number;
+}
+
+/**
+ * Failures at one thing tried (a client id, an email) from every address in a `RateLimit`'s window: past it, the
+ * addresses that failed at it are refused, and those that did not keep going.
+ */
+export interface SharedLimit {
+  failures: number;
 }
 
 /** Every bound of the service (DEFAULT_LIMITS has the values it starts with). */
@@ -23,13 +34,22 @@ export interface Limits {
   pendingSignIns: number;
   pendingSignInsPerBrowser: number;
   pendingSignInsPerAddress: number;
-  /** The embedded identity provider's sessions, login forms, grants and codes, in all and per client address. */
+  /**
+   * The embedded identity provider's sessions, login forms, grants and codes, in all, per client address and per
+   * browser (its cookie at the identity provider).
+   */
   idpEntries: number;
   idpEntriesPerAddress: number;
-  /** `POST /oauth/access_token` per client address. */
+  idpEntriesPerBrowser: number;
+  /**
+   * `POST /oauth/access_token` per client address and client id; the store's public client asking for an implicit
+   * token is not counted.
+   */
   tokenGrant: RateLimit;
-  /** The embedded identity provider's login form per client address. */
+  tokenGrantPerClient: SharedLimit;
+  /** The embedded identity provider's login form per client address and email. */
   login: RateLimit;
+  loginPerEmail: SharedLimit;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** How long a call to an identity provider (discovery, code exchange, UserInfo) may take. */
@@ -100,8 +120,19 @@ export interface ServiceOptions {
   dataFile?: string;
   /** With `dataFile`: flush every write to the device. */
   syncWrites?: boolean;
+  /**
+   * With `dataFile`: start over damaged lines of the data file or its journal by dropping them, each one logged
+   * (a damaged journal is kept as `<journal>.damaged`). Without it, damaged data refuses the start, naming the file
+   * and line.
+   */
+  repair?: boolean;
   /** More redirect URIs to accept, besides the fixtures' and any loopback page. */
   redirectUris?: string[];
+  /**
+   * Reverse proxies (an address, or a CIDR range like `10.0.0.0/8`) whose `X-Forwarded-For` names the client;
+   * the limits then count each client apart. Default none: the connection's address is the client's.
+   */
+  trustProxy?: string[];
   /** Do not log unexpected errors. */
   quiet?: boolean;
   limits?: Partial<Limits>;

@@ -1,28 +1,54 @@
 /**
- * The store on disk (`--data FILE`): FILE holds a whole snapshot of the store as one JSON object, and
- * journal files beside it (`FILE.journal.<n>`) hold the changes made since, one JSON line each, numbered.
+ * The store on disk (`--data FILE`): FILE holds a whole snapshot of the store as one JSON object (one record a
+ * line), and journal files beside it (`FILE.journal.<n>`, named after their first change) hold the changes made
+ * since, one JSON line each, numbered without gaps.
  *
- * - A change is answered only once its line is written to the journal, so no answered change is lost when
- *   the process is killed. Changes that arrive while a write is under way go out together in the next
- *   write (group commit). With `sync`, each write is also flushed to the device (fsync), so an answered
- *   change survives a power cut too, at the cost of the device's flush time.
+ * - A change is answered only once its line is written to the journal, so no answered change is lost when the
+ *   process is killed. Changes that arrive while a write is under way go out together in the next write (group
+ *   commit). With `sync`, each write is also flushed to the device (fsync), so an answered change survives a
+ *   power cut too, at the cost of the device's flush time. A write that fails (a full disk, a read-only folder)
+ *   is undone in memory and refused with 503 and `Retry-After`.
  * - When the journal has grown as large as the snapshot (at least `compactAfterBytes`), a new snapshot is
  *   written in the background, in slices, so the event loop stays free: to a temporary file (mode 0600,
- *   flushed), renamed over FILE, after which the older journal files are removed. The snapshot names the
- *   last change it holds (`journal_seq`); at start the journal lines after it are applied again.
- * - FILE must be a store of this service: anything else is refused at start, named, and never written.
- *   Temporary files left by a process that died are removed; FILE is made private (0600) if it is not.
+ *   flushed), renamed over FILE, after which the older journal files are removed (everything in them is in the
+ *   snapshot). The snapshot names the last change it holds (`journal_seq`); at start the journal lines after it
+ *   are applied again.
+ * - Honest at start: FILE must be a store of this service, and every journal line a change that follows the one
+ *   before. Anything damaged is refused, naming the file and line, and nothing is written; with `repair` (the
+ *   operator's `--repair`) the damaged lines and records are dropped instead, each one said, and a damaged
+ *   journal is kept beside FILE as `<journal>.damaged` once the new snapshot holds the rest. A folder the service
+ *   cannot write is refused too. Temporary files left by a process that died are removed; FILE is made private
+ *   (0600) if it is not.
  */
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { HttpError, shortened } from '../http/errors.js';
 import { readJsonObject } from './json-object-file.js';
-import { storeProblem } from './store-shape.js';
+import { lineOfItem, lineOfSyntaxError } from './json-lines.js';
+import { changeProblem, damagedRecords, storeProblem } from './store-shape.js';
 
 /** Records written per slice of a snapshot; between slices other work runs. */
 const SLICE = 1000;
 const PRIVATE = 0o600;
+/** Seconds a client is asked to wait after a change could not be written. */
+const RETRY_WRITE_AFTER = '30';
+
+/** Why a file could not be written, by the system's error code. */
+const WRITE_FAILURES = /** @type {Record<string, string>} */ ({
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'the service may not write there',
+  EPERM: 'the service may not write there',
+  ENOENT: 'its folder is gone',
+  EIO: 'the device failed',
+});
+
+/** @param {unknown} error */
+const writeFailure = (error) =>
+  WRITE_FAILURES[/** @type {NodeJS.ErrnoException} */ (error)?.code ?? ''] ?? 'the system refused the write';
 
 /** A data file the service refuses to start with; the message says which file and what is wrong. */
 export class StoreFileError extends Error {
@@ -37,7 +63,13 @@ export class StoreFileError extends Error {
  * @typedef {{ n: number, op: string, [field: string]: unknown }} JournalEntry
  * @typedef {{ head: Record<string, unknown>, lists: Record<string, unknown[]> }} SnapshotParts what a
  *   snapshot holds: small fields written at once, and long lists written in slices
- * @typedef {{ line: string, undo: () => void, resolve: () => void, reject: (error: unknown) => void }} Pending
+ * @typedef {{ n: number, line: string, undo: () => void, resolve: () => void, reject: (error: unknown) => void }}
+ *   Pending a change waiting to be written
+ * @typedef {{ file: string, line: number, text?: string }} Place where a damaged line is, and what it holds
+ * @typedef {{ compactAfterBytes: number, sync?: boolean, repair?: boolean, log: (message: string) => void,
+ *   capture: () => SnapshotParts, eachRecord?: (record: unknown) => void }} DataFileOptions `capture` gives the
+ *   store's current contents for a snapshot; `repair` drops damaged lines at start instead of refusing them;
+ *   `eachRecord` is done to each item of FILE's lists as it is read
  */
 
 /** @param {string} file */
@@ -89,9 +121,179 @@ const refuse = (file, problem) =>
     `The data file ${file} ${problem}. It was left as it is: fix it, move it away, or choose another --data file.`,
   );
 
+/**
+ * Refuses a folder the service cannot write: it could answer nothing that changes the store. Tried for real (a
+ * file made and removed), since permissions alone do not tell of a read-only file system.
+ * @param {string} file
+ */
+function checkFolder(file) {
+  const folder = dirname(file);
+  if (!existsSync(folder)) throw new StoreFileError(`The folder of the data file ${file} does not exist`);
+  const probe = join(folder, `${basename(file)}.${process.pid}.${randomUUID()}.tmp`);
+  try {
+    closeSync(openSync(probe, 'wx', PRIVATE));
+    rmSync(probe);
+  } catch (error) {
+    throw new StoreFileError(
+      `The service cannot write in the folder ${folder} of the data file ${file} (${writeFailure(error)}); ` +
+        'it keeps its journal and snapshots there. Choose a folder it can write, or make this one writable.',
+    );
+  }
+}
+
+/**
+ * The damaged lines found at start: refused at the first one, or (repairing) dropped and each one said.
+ */
+class Damage {
+  /** @type {Set<string>} journals with a dropped line, kept aside once the new snapshot holds the rest */
+  journals = new Set();
+
+  /**
+   * @param {string} dataFile FILE
+   * @param {boolean} repair
+   * @param {(message: string) => void} log
+   */
+  constructor(dataFile, repair, log) {
+    this.dataFile = dataFile;
+    this.repair = repair;
+    this.log = log;
+  }
+
+  /**
+   * A damaged line: a StoreFileError naming it, or, repairing, a line said and left out (or said and kept).
+   * @param {Place} place
+   * @param {string} problem
+   * @param {{ kept?: boolean }} [repairing] `kept`: a repair keeps the line (a change after missing ones)
+   */
+  found({ file, line, text }, problem, { kept = false } = {}) {
+    const kind = file === this.dataFile ? 'The data file' : 'The journal';
+    const what = `${kind} ${file} is damaged at line ${line}: ${problem}`;
+    if (!this.repair) {
+      throw new StoreFileError(
+        `${what}. It was left as it is: restore it from a backup, or start with --repair to drop this line ` +
+          '(and any other damaged one), saying what it drops.',
+      );
+    }
+    if (file !== this.dataFile) this.journals.add(file);
+    const shown = text === undefined ? '' : ` It held: ${shortened(text)}`;
+    this.log(`--repair: ${kept ? 'kept' : 'dropped'} line ${line}. ${what}.${shown}`);
+  }
+}
+
+/**
+ * Reads FILE: a store of this service, with every record whole. A damaged record is refused, or (repairing)
+ * dropped; anything else wrong is refused, since nothing smaller than the file could be dropped. A whole file is
+ * read piece by piece, without holding its text beside what is parsed from it; the text is read only to name
+ * the line of what is wrong.
+ * @param {string} file
+ * @param {Damage} damage
+ * @param {(record: unknown) => void} [eachRecord] done to each item of FILE's lists as it is read
+ * @returns {Record<string, unknown>}
+ */
+function readSnapshot(file, damage, eachRecord) {
+  if (!statSync(file).isFile()) throw refuse(file, 'is not a file');
+  /** @type {string | undefined} */
+  let text;
+  /** @type {unknown} */
+  let parsed = readJsonObject(file, { eachItem: eachRecord });
+  if (parsed === null) {
+    // not an object, or not valid JSON: the whole text, for JSON.parse's own answer and the line it names
+    text = readFileSync(file, 'utf8');
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      const line = lineOfSyntaxError(text, /** @type {Error} */ (error));
+      throw refuse(file, `is not valid JSON at line ${line} (${/** @type {Error} */ (error).message})`);
+    }
+  }
+  let problem = storeProblem(parsed);
+  if (problem && parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const data = /** @type {Record<string, unknown>} */ (parsed);
+    const damaged = damagedRecords(data);
+    if (damaged.length) text ??= readFileSync(file, 'utf8');
+    // newest first, so that the indexes of the records still to drop stay right
+    for (const { list, index, problem: recordProblem } of damaged.reverse()) {
+      const line = lineOfItem(/** @type {string} */ (text), list, index) ?? 1;
+      const record = JSON.stringify(/** @type {unknown[]} */ (data[list])[index]);
+      damage.found({ file, line, text: record }, recordProblem);
+      /** @type {unknown[]} */ (data[list]).splice(index, 1);
+    }
+    problem = storeProblem(parsed);
+  }
+  if (problem) throw refuse(file, `is not a store of this service: ${problem}`);
+  return /** @type {Record<string, unknown>} */ (parsed);
+}
+
+/**
+ * The changes of the journals after change `after`, each with where it is. Every line must be a change, and the
+ * changes after `after` must follow each other without a gap; anything else is damage (a line cut short or
+ * garbled, a line removed, a journal emptied).
+ * @param {string[]} journals oldest first
+ * @param {number} after the last change the snapshot holds
+ * @param {Damage} damage
+ * @returns {Array<{ entry: JournalEntry, place: Place }>}
+ */
+function readJournals(journals, after, damage) {
+  /** @type {Array<{ entry: JournalEntry, place: Place }>} */
+  const changes = [];
+  for (const journal of journals) {
+    const text = readFileSync(journal, 'utf8');
+    if (text === '') {
+      // a journal is made with its first change: an empty one lost what it held
+      damage.found({ file: journal, line: 1 }, 'the journal is empty (its changes are gone)');
+      continue;
+    }
+    const lines = text.split('\n');
+    // a whole journal ends with a line break; the text after the last one is a line cut short
+    const cutShort = lines.pop();
+    lines.forEach((line, i) => {
+      const place = { file: journal, line: i + 1, text: line };
+      /** @type {unknown} */
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        damage.found(place, 'it is not JSON');
+        return;
+      }
+      const problem = changeProblem(entry);
+      if (problem) damage.found(place, problem);
+      else changes.push({ entry: /** @type {JournalEntry} */ (entry), place });
+    });
+    if (cutShort) {
+      damage.found(
+        { file: journal, line: lines.length + 1, text: cutShort },
+        'the last line is cut short (a write that never finished)',
+      );
+    }
+  }
+  const later = changes.filter(({ entry }) => entry.n > after).sort((a, b) => a.entry.n - b.entry.n);
+  /** @type {Array<{ entry: JournalEntry, place: Place }>} */
+  const kept = [];
+  let expected = after + 1;
+  for (const change of later) {
+    const { n } = change.entry;
+    if (n < expected) damage.found(change.place, `change ${n} is there twice`);
+    else if (n > expected) {
+      // repairing, what follows a gap is kept, as far as it still applies
+      damage.found(change.place, `change ${n} follows change ${expected - 1}: the changes between are missing`, {
+        kept: true,
+      });
+      kept.push(change);
+      expected = n + 1;
+    } else {
+      kept.push(change);
+      expected++;
+    }
+  }
+  return kept;
+}
+
 export class DataFile {
   /** the number of the last change made */
   #seq = 0;
+  /** the number of the last change written to the journal (a failed write gives its numbers back) */
+  #written = 0;
   /** @type {Pending[]} changes waiting for the next write */
   #queue = [];
   /** @type {Promise<void> | null} the writes under way */
@@ -107,6 +309,10 @@ export class DataFile {
   #journalBytes = 0;
   #snapshotBytes = 0;
   #closed = false;
+  /** @type {Damage | null} what was found damaged at start */
+  #damage = null;
+  /** @type {WeakMap<JournalEntry, Place>} where each change read at start is */
+  #places = new WeakMap();
   /** @type {Promise<void> | null} set while a snapshot is being taken: changes wait for it */
   gate = null;
   /** how many journal writes were made (each carries one or more changes) */
@@ -115,31 +321,19 @@ export class DataFile {
   /**
    * Reads FILE and its journal at start (before anything is served).
    * @param {string} file
-   * @param {{ compactAfterBytes: number, sync?: boolean, log: (message: string) => void,
-   *   capture: () => SnapshotParts, eachRecord?: (record: unknown) => void }} options `capture` gives the
-   *   store's current contents for a snapshot; `eachRecord` is done to each item of FILE's lists as it is read
+   * @param {DataFileOptions} options
    * @returns {{ dataFile: DataFile, data: Record<string, unknown> | null, entries: JournalEntry[] }}
    *   `data` null: FILE does not exist yet; `entries`: the journal's changes after the snapshot, in order
    */
   static load(file, options) {
-    if (!existsSync(dirname(file))) throw new StoreFileError(`The folder of the data file ${file} does not exist`);
+    checkFolder(file);
     removeOrphans(file);
+    const damage = new Damage(file, options.repair ?? false, options.log);
     const journals = journalFiles(file);
     /** @type {Record<string, unknown> | null} */
     let data = null;
     if (existsSync(file)) {
-      if (!statSync(file).isFile()) throw refuse(file, 'is not a file');
-      /** @type {unknown} */
-      let parsed;
-      try {
-        // without holding the text beside what is parsed from it; the whole text when that fails, for the message
-        parsed = readJsonObject(file, { eachItem: options.eachRecord }) ?? JSON.parse(readFileSync(file, 'utf8'));
-      } catch (error) {
-        throw refuse(file, `is not valid JSON (${/** @type {Error} */ (error).message})`);
-      }
-      const problem = storeProblem(parsed);
-      if (problem) throw refuse(file, `is not a store of this service: ${problem}`);
-      data = /** @type {Record<string, unknown>} */ (parsed);
+      data = readSnapshot(file, damage, options.eachRecord);
       if (statSync(file).mode & 0o077) {
         // it holds the token signing secret and client secrets: readable by its owner only
         chmodSync(file, PRIVATE);
@@ -149,21 +343,42 @@ export class DataFile {
       throw refuse(file, `is missing while its journal ${journals[0]} is there (the journal alone is not a store)`);
     }
     const after = Number(data?.journal_seq ?? 0);
-    const entries = journals
-      .flatMap((journal) => readJournal(journal))
-      .filter((entry) => entry.n > after)
-      .sort((a, b) => a.n - b.n);
+    const changes = readJournals(journals, after, damage);
     const dataFile = new DataFile(file, options);
     dataFile.#older = journals;
-    dataFile.#seq = entries.reduce((last, entry) => Math.max(last, entry.n), after);
-    dataFile.#journalBytes = journals.length ? Infinity : 0;
-    return { dataFile, data, entries };
+    dataFile.#damage = damage;
+    for (const { entry, place } of changes) dataFile.#places.set(entry, place);
+    dataFile.#seq = dataFile.#written = changes.reduce((last, { entry }) => Math.max(last, entry.n), after);
+    // a repair writes a snapshot at once, so that what it dropped is gone from the files too
+    dataFile.#journalBytes = journals.length || damage.journals.size ? Infinity : 0;
+    return { dataFile, data, entries: changes.map(({ entry }) => entry) };
+  }
+
+  /**
+   * Writes the snapshot a start needs (a new FILE, journals to fold in, a repair); a file that cannot be written
+   * refuses the start with a sentence saying why.
+   */
+  async compactAtStart() {
+    try {
+      await this.compact();
+    } catch (error) {
+      throw new StoreFileError(`The data file ${this.file} could not be written at start (${writeFailure(error)})`);
+    }
+  }
+
+  /**
+   * A change of the journal that could not be applied at start (it names what the store does not hold): refused
+   * naming its file and line, or (repairing) left out and said.
+   * @param {JournalEntry} entry
+   * @param {string} problem
+   */
+  damaged(entry, problem) {
+    this.#damage?.found(this.#places.get(entry) ?? { file: this.file, line: 0 }, problem);
   }
 
   /**
    * @param {string} file
-   * @param {{ compactAfterBytes: number, sync?: boolean, log: (message: string) => void,
-   *   capture: () => SnapshotParts }} options
+   * @param {DataFileOptions} options
    */
   constructor(file, { compactAfterBytes, sync = false, log, capture }) {
     this.file = file;
@@ -181,10 +396,11 @@ export class DataFile {
    * @returns {Promise<void>}
    */
   append(change, undo) {
-    if (this.#closed) return Promise.reject(new Error('The store is closed'));
-    const line = JSON.stringify({ n: ++this.#seq, ...change });
+    if (this.#closed) return Promise.reject(new HttpError(503, 'The service is stopping'));
+    const n = ++this.#seq;
+    const line = JSON.stringify({ n, ...change });
     return new Promise((resolve, reject) => {
-      this.#queue.push({ line, undo, resolve, reject });
+      this.#queue.push({ n, line, undo, resolve, reject });
       // the queue is not empty, so #drain awaits before it ends: #writing is set before #drain clears it
       this.#writing ??= this.#drain();
     });
@@ -212,13 +428,23 @@ export class DataFile {
       while (this.#queue.length) {
         const batch = this.#queue.splice(0);
         try {
-          await this.#write(batch.map((pending) => `${pending.line}\n`).join(''));
+          await this.#write(batch.map((pending) => `${pending.line}\n`).join(''), batch[0].n);
+          this.#written = /** @type {Pending} */ (batch.at(-1)).n;
           for (const pending of batch) pending.resolve();
         } catch (error) {
-          // memory holds changes the journal does not: undo them, newest first, and refuse them all
+          // memory holds changes the journal does not: undo them, newest first, and refuse them all; their
+          // numbers go to the next changes, so the journal stays without gaps
           const failed = [...batch, ...this.#queue.splice(0)];
           for (const pending of [...failed].reverse()) pending.undo();
-          for (const pending of failed) pending.reject(error);
+          this.#seq = this.#written;
+          this.log(`could not write the journal of ${this.file}: ${/** @type {Error} */ (error).message}`);
+          const refused = new HttpError(
+            503,
+            `The change could not be written to the service's data file (${writeFailure(error)}); nothing was ` +
+              'changed. Try again later.',
+            { headers: { 'Retry-After': RETRY_WRITE_AFTER } },
+          );
+          for (const pending of failed) pending.reject(refused);
           // whatever the file holds now, the next good moment writes a whole snapshot from memory
           this.#journalBytes = Infinity;
         }
@@ -232,16 +458,17 @@ export class DataFile {
     }
   }
 
-  /** @param {string} text */
-  async #write(text) {
+  /**
+   * @param {string} text whole lines
+   * @param {number} first the number of the first change in them (a new journal is named after it)
+   */
+  async #write(text, first) {
     if (!this.#journal) {
-      // named after its first change; never one left by an earlier run (it may end in half a line)
-      let start = this.#seq;
-      while (existsSync(`${this.file}.journal.${start}`)) start++;
-      this.#journal = `${this.file}.journal.${start}`;
+      this.#journal = `${this.file}.journal.${first}`;
       this.#journalSize = 0;
     }
-    const handle = await open(this.#journal, 'a', PRIVATE);
+    const journal = this.#journal;
+    const handle = await open(journal, 'a', PRIVATE);
     try {
       await handle.write(text);
       if (this.sync) await handle.datasync();
@@ -249,11 +476,15 @@ export class DataFile {
       this.#journalBytes += Buffer.byteLength(text);
       this.writes++;
     } catch (error) {
-      // never leave half a line for the next write to follow: cut it off, or start another journal file
-      await handle.truncate(this.#journalSize).catch(() => {
-        if (this.#journal) this.#older.push(this.#journal);
-        this.#journal = null;
-      });
+      // never leave half a line for the next write to follow: cut it off, or start another journal file; and never
+      // leave an empty journal (at start, an empty one means lost changes)
+      const cut = await handle.truncate(this.#journalSize).then(
+        () => true,
+        () => false,
+      );
+      if (!cut) this.#older.push(journal);
+      if (!cut || this.#journalSize === 0) this.#journal = null;
+      if (cut && this.#journalSize === 0) await rm(journal, { force: true }).catch(() => {});
       throw error;
     } finally {
       await handle.close();
@@ -294,7 +525,11 @@ export class DataFile {
     }
     try {
       this.#snapshotBytes = await writeSnapshot(this.file, { ...parts, head: { ...parts.head, journal_seq: seq } });
-      for (const journal of replaced) await rm(journal, { force: true });
+      for (const journal of replaced) {
+        // a journal a repair dropped lines of is kept aside (under a name no start reads), the rest is removed
+        if (this.#damage?.journals.delete(journal)) await rename(journal, `${journal}.damaged`);
+        else await rm(journal, { force: true });
+      }
     } catch (error) {
       this.#older.unshift(...replaced);
       this.#journalBytes = Infinity;
@@ -302,30 +537,6 @@ export class DataFile {
       throw error;
     }
   }
-}
-
-/**
- * The changes of one journal file. A last line cut short (the process died while writing it, before the
- * change was answered) is left out; a damaged line before the end is an error.
- * @param {string} journal
- * @returns {JournalEntry[]}
- */
-function readJournal(journal) {
-  const lines = readFileSync(journal, 'utf8').split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  /** @type {JournalEntry[]} */
-  const entries = [];
-  for (let i = 0; i < lines.length; i++) {
-    try {
-      const entry = JSON.parse(lines[i]);
-      if (typeof entry?.n !== 'number' || typeof entry.op !== 'string') throw new Error('not a change');
-      entries.push(entry);
-    } catch {
-      if (i === lines.length - 1) break;
-      throw new StoreFileError(`The journal ${journal} is damaged at line ${i + 1}; it was left as it is`);
-    }
-  }
-  return entries;
 }
 
 /**
@@ -343,16 +554,17 @@ async function writeSnapshot(file, { head, lists }) {
     await handle.write(text);
   };
   try {
+    // one record a line, so that a damaged record can be named by its line
     await put(JSON.stringify(head).slice(0, -1));
     for (const [name, list] of Object.entries(lists)) {
-      await put(`,${JSON.stringify(name)}:[`);
+      await put(`,\n${JSON.stringify(name)}:[`);
       for (let i = 0; i < list.length; i += SLICE) {
         const slice = list.slice(i, i + SLICE).map((record) => JSON.stringify(record));
-        await put(`${i > 0 ? ',' : ''}${slice.join(',')}`);
+        await put(`${i > 0 ? ',' : ''}\n${slice.join(',\n')}`);
       }
-      await put(']');
+      await put('\n]');
     }
-    await put('}');
+    await put('}\n');
     await handle.sync();
     await handle.close();
     await rename(tmp, file);

@@ -13,11 +13,19 @@
  * without any wildcard is a "contains" test. `like` ignores case. `eq` is exact, except on `email`
  * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
  * `ilike` is the vendor's case-insensitive `like`; since `like` already ignores case, the two match alike.
+ *
+ * Bounds, so that the costliest filter a client can write stays cheap over a large store (each expression is a
+ * test of every record, each wildcard a search in its value): at most {@link MAX_FILTER_LENGTH} characters,
+ * {@link MAX_FILTER_EXPRESSIONS} expressions and {@link MAX_FILTER_WILDCARDS} wildcards in all; checked while
+ * parsing, before anything is matched.
  */
-import { badRequest } from '../http/errors.js';
+import { badRequest, quoted } from '../http/errors.js';
 
 export const MAX_PAGE_VALUE = 10000;
 export const DEFAULT_PAGE_LIMIT = 25;
+export const MAX_FILTER_LENGTH = 512;
+export const MAX_FILTER_EXPRESSIONS = 4;
+export const MAX_FILTER_WILDCARDS = 4;
 
 /**
  * @typedef {{ op: 'eq' | 'like' | 'ilike', attr: string, value: string, parts: Array<string | typeof WILDCARD> }}
@@ -39,12 +47,19 @@ export function parseFilter(input, attributes) {
     throw badRequest(`Invalid filter at position ${i + 1}: ${what}`);
   };
   if (input === '') fail('the filter is empty');
+  if (input.length > MAX_FILTER_LENGTH) {
+    throw badRequest(`The filter may be at most ${MAX_FILTER_LENGTH} characters long`);
+  }
+  let wildcards = 0;
   for (;;) {
+    if (exprs.length === MAX_FILTER_EXPRESSIONS) {
+      throw badRequest(`The filter may join at most ${MAX_FILTER_EXPRESSIONS} expressions`);
+    }
     const opMatch = /^[a-z_]+/i.exec(input.slice(i));
     if (!opMatch) fail('expected an operator (eq, like or ilike)');
     const op = /** @type {string} */ (opMatch?.[0]);
     if (op !== 'eq' && op !== 'like' && op !== 'ilike') {
-      throw badRequest(`Unknown filter operator "${op}": use eq, like or ilike`);
+      throw badRequest(`Unknown filter operator ${quoted(op)}: use eq, like or ilike`);
     }
     i += op.length;
     if (input[i] !== '(') fail(`expected "(" after ${op}`);
@@ -54,7 +69,7 @@ export function parseFilter(input, attributes) {
     const attr = /** @type {string} */ (attrMatch?.[0]);
     i += attr.length;
     if (!attributes.includes(attr)) {
-      throw badRequest(`Unknown filter attribute "${attr}": allowed are ${attributes.join(', ')}`);
+      throw badRequest(`Unknown filter attribute ${quoted(attr)}: allowed are ${attributes.join(', ')}`);
     }
     if (input[i] !== ',') fail(`expected "," after the attribute ${attr}`);
     i++;
@@ -90,6 +105,10 @@ export function parseFilter(input, attributes) {
     if (input[i] !== ')') fail(`expected ")" to close ${op}(${attr}, ...) (quote values containing ( ) , : or ")`);
     i++;
     const value = parts.map((p) => (p === WILDCARD ? '*' : p)).join('');
+    if (op !== 'eq') wildcards += parts.filter((p) => p === WILDCARD).length;
+    if (wildcards > MAX_FILTER_WILDCARDS) {
+      throw badRequest(`The filter may have at most ${MAX_FILTER_WILDCARDS} wildcards (*) in all`);
+    }
     exprs.push({ op, attr, value, parts });
     if (i === input.length) return exprs;
     if (input[i] !== ':') fail('expected ":" between filter expressions');
@@ -194,7 +213,7 @@ export function parseSort(params, attributes) {
   const attribute = descending ? raw.slice(1) : raw;
   if (!attributes.includes(attribute)) {
     throw badRequest(
-      `Unknown sort attribute "${attribute}": allowed are ${attributes.join(', ')}, with - for descending`,
+      `Unknown sort attribute ${quoted(attribute)}: allowed are ${attributes.join(', ')}, with - for descending`,
     );
   }
   return { attribute, descending };

@@ -65,39 +65,55 @@ const record = (fields) => {
 
 const TIMESTAMPS = { created_at: string, updated_at: string };
 
+const PROFILE = record({
+  id: string,
+  realm_id: string,
+  name: string,
+  discovery_url: stringOrNull,
+  client_id: string,
+  client_secret: string,
+  ...TIMESTAMPS,
+});
+const ACCOUNT = record({ id: string, name: string, ...TIMESTAMPS });
+const MEMBER = record({ id: string, name: string, email: string, ...TIMESTAMPS });
+const MEMBERSHIP = record({ id: string, account_id: string, account_member_id: string, ...TIMESTAMPS });
+const RELEASE = record({ id: string, is_full_publish: boolean, is_full_delta: boolean, published_at: string });
+const CATALOG = record({
+  id: string,
+  name: string,
+  account_ids: listOf(string),
+  releases: listOf(RELEASE),
+  ...TIMESTAMPS,
+});
+
+/** The record of each list of a store. */
+const RECORDS = /** @type {Record<string, Check>} */ ({
+  profiles: PROFILE,
+  accounts: ACCOUNT,
+  members: MEMBER,
+  memberships: MEMBERSHIP,
+  catalogs: CATALOG,
+});
+
+/** The record of each list a store of an older version lacks: the fixtures give them. */
+const OPTIONAL_RECORDS = /** @type {Record<string, Check>} */ ({
+  clients: record({ client_id: string }),
+  idp_users: record({ sub: string, email: string, password: string, name: string }),
+});
+
+/** @param {Record<string, Check>} records */
+const listsOf = (records) => Object.fromEntries(Object.entries(records).map(([list, item]) => [list, listOf(item)]));
+
 /** The parts every store has. */
 const REQUIRED = {
   settings: record({ id: string, realm_id: string, client_id: string }),
-  profiles: listOf(
-    record({
-      id: string,
-      realm_id: string,
-      name: string,
-      discovery_url: stringOrNull,
-      client_id: string,
-      client_secret: string,
-      ...TIMESTAMPS,
-    }),
-  ),
-  accounts: listOf(record({ id: string, name: string, ...TIMESTAMPS })),
-  members: listOf(record({ id: string, name: string, email: string, ...TIMESTAMPS })),
-  memberships: listOf(record({ id: string, account_id: string, account_member_id: string, ...TIMESTAMPS })),
-  catalogs: listOf(
-    record({
-      id: string,
-      name: string,
-      account_ids: listOf(string),
-      releases: listOf(record({ id: string, is_full_publish: boolean, is_full_delta: boolean, published_at: string })),
-      ...TIMESTAMPS,
-    }),
-  ),
+  ...listsOf(RECORDS),
 };
 
 /** Parts that may be missing (an older store, or one that never issued a token): the fixtures give them. */
 const OPTIONAL = {
   redirect_uris: listOf(string),
-  clients: listOf(record({ client_id: string })),
-  idp_users: listOf(record({ sub: string, email: string, password: string, name: string })),
+  ...listsOf(OPTIONAL_RECORDS),
   signing_secret: string,
   journal_seq: number,
 };
@@ -119,4 +135,49 @@ export function storeProblem(value) {
     if (field in data && check(data[field], null)) return check(data[field], field);
   }
   return null;
+}
+
+/**
+ * The damaged records of a store's lists, each with where it is and what is wrong (for a repair to drop).
+ * @param {Record<string, unknown>} data parsed JSON of a data file
+ * @returns {Array<{ list: string, index: number, problem: string }>}
+ */
+export function damagedRecords(data) {
+  /** @type {Array<{ list: string, index: number, problem: string }>} */
+  const damaged = [];
+  for (const [list, check] of Object.entries({ ...RECORDS, ...OPTIONAL_RECORDS })) {
+    const records = data[list];
+    if (!Array.isArray(records)) continue;
+    records.forEach((item, index) => {
+      // the path only for a damaged record, not for each of a million whole ones
+      if (check(item, null)) damaged.push({ list, index, problem: `${check(item, `${list}[${index}]`)}` });
+    });
+  }
+  return damaged;
+}
+
+/** What each kind of change in a journal carries. */
+const CHANGES = /** @type {Record<string, Check>} */ ({
+  member: record({ record: MEMBER }),
+  members: record({ records: listOf(MEMBER) }),
+  membership: record({ record: MEMBERSHIP }),
+  profile: record({ record: PROFILE }),
+  release: record({ catalog_id: string, release: RELEASE }),
+  secret: record({ value: string }),
+  reset: () => null,
+});
+
+/**
+ * What keeps a parsed journal line from being a change of the store, or null when it is one.
+ * @param {unknown} value
+ * @returns {string | null}
+ */
+export function changeProblem(value) {
+  if (typeOf(value) !== 'an object') return `it holds ${typeOf(value)}, not a change`;
+  const change = /** @type {Record<string, unknown>} */ (value);
+  if (!Number.isSafeInteger(change.n) || /** @type {number} */ (change.n) < 1) return 'it has no change number (n)';
+  if (typeof change.op !== 'string') return 'it names no change (op)';
+  const check = Object.hasOwn(CHANGES, change.op) ? CHANGES[change.op] : undefined;
+  if (!check) return `it names an unknown change ${JSON.stringify(change.op.slice(0, 40))}`;
+  return check(change, 'the change');
 }

@@ -105,15 +105,18 @@ export class Store {
   }
 
   /**
-   * The store of a data file (created with the fixtures when it does not exist yet), or in memory.
+   * The store of a data file (created with the fixtures when it does not exist yet), or in memory. With `repair`,
+   * damaged lines of the data file and its journal are dropped (each one logged) instead of refusing the start.
    * @param {{ dataFile?: string, fixtures?: StoreData, compactAfterBytes?: number, sync?: boolean,
-   *   log?: (message: string) => void }} [options] `fixtures`: the seed (default: the default fixtures)
+   *   repair?: boolean, log?: (message: string) => void }} [options] `fixtures`: the seed (default: the default
+   *   fixtures)
    */
   static async open({
     dataFile,
     fixtures = defaultStoreData(),
     compactAfterBytes = 4 * 1024 * 1024,
     sync = false,
+    repair,
     log = () => {},
   } = {}) {
     if (!dataFile) return new Store(undefined, fixtures);
@@ -122,6 +125,7 @@ export class Store {
     const loaded = DataFile.load(dataFile, {
       compactAfterBytes,
       sync,
+      repair,
       log,
       capture: () => /** @type {Store} */ (store).#capture(),
       eachRecord: shareTimestamp,
@@ -136,10 +140,16 @@ export class Store {
     store = new Store(data, fixtures);
     shareTimestamps(store.data.members);
     shareTimestamps(store.data.memberships);
-    for (const change of loaded.entries) store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
+    for (const change of loaded.entries) {
+      try {
+        store.#apply(/** @type {Change} */ (/** @type {unknown} */ (change)));
+      } catch (error) {
+        loaded.dataFile.damaged(change, /** @type {Error} */ (error).message);
+      }
+    }
     store.#file = loaded.dataFile;
     if (!store.data.signing_secret) store.#apply({ op: 'secret', value: newSecret() });
-    if (!loaded.data?.signing_secret || loaded.dataFile.behind) await loaded.dataFile.compact();
+    if (!loaded.data?.signing_secret || loaded.dataFile.behind) await loaded.dataFile.compactAtStart();
     return store;
   }
 

@@ -4,8 +4,8 @@
  * The rest of the identity provider (`/idp/...`, oidc-provider's own endpoints) is delegated to it.
  */
 import { answerPreflight, applyCors } from './cors.js';
-import { forbidden, HttpError, methodNotAllowed, notFound, toEnvelope, unauthorized } from './errors.js';
-import { clientAddress, escapeHtml, page, sendHtml, sendJson } from './util.js';
+import { forbidden, HttpError, methodNotAllowed, notFound, shortened, toEnvelope, unauthorized } from './errors.js';
+import { boundBody, clientAddress, DEFAULT_BODY_BOUNDS, escapeHtml, page, sendHtml, sendJson } from './util.js';
 import { accountRoutes } from '../routes/accounts.js';
 import { authRoutes } from '../routes/auth.js';
 import { catalogRoutes } from '../routes/catalogs.js';
@@ -20,7 +20,8 @@ import { signInRoutes } from '../routes/sign-in.js';
  *   issuer: string,
  *   signIn: import('../idp/sign-in.js').SignIn,
  *   idp: import('../idp/provider.js').EmbeddedIdp,
- *   rateLimits: { tokenGrant: import('./rate-limit.js').RateLimiter, login: import('./rate-limit.js').RateLimiter },
+ *   rateLimits: import('./rate-limit.js').RateLimits,
+ *   trustedProxies: import('node:net').BlockList | null,
  *   ready: boolean,
  *   log: (message: string) => void,
  * }} Service
@@ -40,7 +41,9 @@ import { signInRoutes } from '../routes/sign-in.js';
  *   path: string,
  *   handler: (ctx: Ctx) => Promise<RouteResult> | RouteResult,
  *   page?: string,
- * }} Route a route; `page` (a heading) marks one a person's browser opens: no CORS, errors shown as a page
+ *   body?: import('./util.js').BodyBounds,
+ * }} Route a route; `page` (a heading) marks one a person's browser opens: no CORS, errors shown as a page;
+ *   `body`: the largest body it reads and how deeply its JSON may nest (else {@link DEFAULT_BODY_BOUNDS})
  * @typedef {Route & { pattern: RegExp }} CompiledRoute
  */
 
@@ -114,14 +117,14 @@ async function handle(service, req, res) {
     const pathname = url.pathname;
     const matching = ROUTES.filter((r) => r.pattern.test(pathname));
     if (matching.length === 0 && isIdpPath(pathname)) {
-      await service.idp.handle(req, res, clientAddress(req));
+      await service.idp.handle(req, res, clientAddress(req, service.trustedProxies));
       return;
     }
     if (req.method === 'OPTIONS') {
       answerPreflight(req, res);
       return;
     }
-    if (matching.length === 0) throw notFound(`No resource at ${pathname}`);
+    if (matching.length === 0) throw notFound(`No resource at ${shortened(pathname)}`);
     const method = req.method === 'HEAD' ? 'GET' : req.method;
     route = matching.find((r) => r.method === method);
     if (!route) {
@@ -129,6 +132,7 @@ async function handle(service, req, res) {
       throw methodNotAllowed([...new Set(matching.map((r) => r.method)), 'OPTIONS']);
     }
     if (!route.page) applyCors(res);
+    boundBody(req, route.body ?? DEFAULT_BODY_BOUNDS);
     /** @type {Record<string, string>} */
     const params = {};
     for (const [k, v] of Object.entries(route.pattern.exec(pathname)?.groups ?? {})) {
@@ -145,7 +149,7 @@ async function handle(service, req, res) {
       url,
       params,
       base: service.baseUrl,
-      client: clientAddress(req),
+      client: clientAddress(req, service.trustedProxies),
       service,
       auth: (...kinds) => authenticate(service, req, kinds),
     };

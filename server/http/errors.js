@@ -43,6 +43,25 @@ export class HttpError extends Error {
   }
 }
 
+/** The most characters of a client's value an error detail quotes back. */
+const QUOTED_CHARACTERS = 40;
+
+/**
+ * A client's value as an error detail names it: at most its first characters (then `…`), so an answer never
+ * echoes a long value back.
+ * @param {unknown} value
+ */
+export function shortened(value) {
+  const text = String(value);
+  return text.length > QUOTED_CHARACTERS ? `${text.slice(0, QUOTED_CHARACTERS)}…` : text;
+}
+
+/**
+ * A client's value as an error detail quotes it: {@link shortened}, in double quotes.
+ * @param {unknown} value
+ */
+export const quoted = (value) => JSON.stringify(shortened(value));
+
 /** @param {string} detail */
 export const badRequest = (detail) => new HttpError(400, detail);
 /** 401 carries no detail, as the spec shows. */
@@ -55,6 +74,18 @@ export const notFound = (detail) => new HttpError(404, detail);
 export const conflict = (detail) => new HttpError(409, detail);
 /** @param {string} detail */
 export const unprocessable = (detail) => new HttpError(422, detail);
+/**
+ * 429 with `Retry-After`: the client may try again at `until` (epoch milliseconds).
+ * @param {string} reason what was too much
+ * @param {number} until
+ */
+export function tooManyRequests(reason, until) {
+  const seconds = String(Math.max(1, Math.ceil((until - Date.now()) / 1000)));
+  return new HttpError(429, `Too many requests (${reason}); try again in ${seconds} s`, {
+    headers: { 'Retry-After': seconds },
+  });
+}
+
 /** @param {string[]} allowed */
 export const methodNotAllowed = (allowed) =>
   new HttpError(405, `Allowed methods: ${allowed.join(', ')}`, { headers: { Allow: allowed.join(', ') } });

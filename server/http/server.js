@@ -1,7 +1,7 @@
 /**
- * The node:http server of the service: bounded waits for slow clients, and the error envelope with its
- * real status on the answers node's parser gives before any route runs (an unknown method, headers too
- * large, a request that takes too long, CONNECT, an unmet Expect).
+ * The node:http server of the service: bounded waits for slow clients, bounded work per connection, and the
+ * error envelope with its real status on the answers node's parser gives before any route runs (an unknown
+ * method, headers too large, a request that takes too long, CONNECT, an unmet Expect).
  */
 import { createServer, maxHeaderSize } from 'node:http';
 import { envelopeText, titleOf } from './errors.js';
@@ -15,6 +15,14 @@ import { envelopeText, titleOf } from './errors.js';
 const KEEP_ALIVE_MS = 5000;
 /** A connection that moves no data for this long is closed (a client that stopped reading its answer). */
 const IDLE_SOCKET_MS = 60_000;
+/**
+ * Requests one connection may have waiting for their answers (HTTP/1.1 pipelining). A client that sends more
+ * before reading the answers is closed, and the requests it sent on are never worked on: otherwise one
+ * connection could queue thousands of requests in one write and hold the event loop while never reading.
+ */
+export const MAX_WAITING_PER_CONNECTION = 4;
+/** Requests answered on one connection; the last one's answer closes it (a new one is cheap). */
+export const MAX_REQUESTS_PER_CONNECTION = 1000;
 
 /** @type {Record<string, [number, string]>} */
 const PARSER_ERRORS = {
@@ -45,6 +53,47 @@ function answerRaw(socket, status, detail) {
 }
 
 /**
+ * Closes a connection at once, and stops node's parser in the data it already read: a client can send thousands of
+ * requests in one write, and node would parse each one and make a request and a response object for it before the
+ * connection is gone. Node's parser hands each request's headers to its `onIncoming`, whose answer llhttp takes as
+ * the answer of its `on_headers_complete`: -1 is an error, which ends the parsing there. (Where node has no such
+ * parser, the requests left are dropped by the listener instead, one by one.)
+ * @param {import('node:net').Socket} socket
+ */
+function stopReading(socket) {
+  const parser = /** @type {{ parser?: { onIncoming?: unknown } }} */ (/** @type {unknown} */ (socket)).parser;
+  if (parser && typeof parser.onIncoming === 'function') parser.onIncoming = () => -1;
+  socket.destroy();
+}
+
+/**
+ * The listener, behind the bounds per connection: a request over them is not handed on, and its connection is
+ * closed.
+ * @param {import('node:http').RequestListener} listener
+ * @returns {import('node:http').RequestListener}
+ */
+function boundedPerConnection(listener) {
+  /** @type {WeakMap<import('node:net').Socket, { received: number, waiting: number }>} */
+  const connections = new WeakMap();
+  return (req, res) => {
+    const socket = req.socket;
+    if (socket.destroyed) return;
+    let counts = connections.get(socket);
+    if (!counts) connections.set(socket, (counts = { received: 0, waiting: 0 }));
+    counts.received++;
+    counts.waiting++;
+    if (counts.waiting > MAX_WAITING_PER_CONNECTION || counts.received > MAX_REQUESTS_PER_CONNECTION) {
+      stopReading(socket);
+      return;
+    }
+    const answered = /** @type {{ received: number, waiting: number }} */ (counts);
+    res.once('close', () => answered.waiting--);
+    if (counts.received === MAX_REQUESTS_PER_CONNECTION) res.setHeader('Connection', 'close');
+    listener(req, res);
+  };
+}
+
+/**
  * @param {import('node:http').RequestListener} listener
  * @param {Timeouts} timeouts
  */
@@ -57,7 +106,7 @@ export function createHttpServer(listener, { headersTimeoutMs, requestTimeoutMs 
       // how often node looks for connections past those limits
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
     },
-    listener,
+    boundedPerConnection(listener),
   );
   server.setTimeout(IDLE_SOCKET_MS, (socket) => socket.destroy());
 

@@ -1,27 +1,31 @@
 /**
  * In-memory storage adapter for oidc-provider (sessions, interactions, codes, grants). Every entry
- * expires (oidc-provider gives each model its TTL) and is bounded per client address and in total
- * ({@link ExpiringTable}), so unauthenticated requests cannot grow memory without end. The lookup
+ * expires (oidc-provider gives each model its TTL) and is bounded per browser, per client address and in
+ * total ({@link ExpiringTable}), so unauthenticated requests cannot grow memory without end. The lookup
  * indexes (by uid, by user code, by grant) live and die with the entry they point at, and are scoped
  * by model: revoking a grant's tokens never touches another model's entries (an Interaction in progress
  * carries the grant id too).
  */
 import { ExpiringTable } from '../domain/expiring-table.js';
+import { tooManyRequests } from '../http/errors.js';
 
 /** Longest an entry is kept when oidc-provider gives no lifetime. */
 const DEFAULT_TTL_SECONDS = 24 * 3600;
 
 /**
  * @typedef {{ model: string, id: string, payload: Record<string, unknown> }} StoredItem
+ * @typedef {{ address: string, browser?: string }} Owners who made an entry: the client address, and the browser
+ *   when its request carried the identity provider's browser cookie
  */
 
 export class IdpMemoryStorage {
   /**
-   * @param {{ max: number, perAddress: number, client: () => string }} options `client` names the
-   *   address of the request being handled (entries are owned by it)
+   * @param {{ max: number, perAddress: number, perBrowser: number, owners: () => Owners }} options `owners` names
+   *   the address and browser of the request being handled (entries are owned by them)
    */
-  constructor({ max, perAddress, client }) {
-    this.client = client;
+  constructor({ max, perAddress, perBrowser, owners }) {
+    this.owners = owners;
+    this.perAddress = perAddress;
     /** @type {Map<string, string>} `model:uid` → id */
     this.uids = new Map();
     /** @type {Map<string, string>} `model:userCode` → id */
@@ -31,7 +35,10 @@ export class IdpMemoryStorage {
     /** @type {ExpiringTable<StoredItem>} keyed `model:id` */
     this.items = new ExpiringTable({
       max,
-      perOwner: { address: perAddress },
+      // the bound per address is kept where a browser starts a sign-in ({@link admit}), so that a browser already
+      // signing in never loses an entry to its neighbours
+      perOwner: { browser: perBrowser },
+      ownFirst: 'browser',
       onDelete: (_key, item) => this.#unindex(item),
     });
   }
@@ -42,6 +49,17 @@ export class IdpMemoryStorage {
 
   sweep() {
     return this.items.sweep();
+  }
+
+  /**
+   * Lets a browser start a sign-in (which keeps a login form): a browser new at an address that holds its bound of
+   * entries is refused (429), rather than push out another browser's; one that holds entries there goes on (its
+   * own bound keeps it small).
+   * @param {Owners} owners
+   */
+  admit(owners) {
+    const until = this.items.fullFor(owners, this.perAddress);
+    if (until > Date.now()) throw tooManyRequests(`${this.perAddress} sign-ins open from this address`, until);
   }
 
   /** @param {StoredItem} item */
@@ -77,7 +95,7 @@ export class IdpMemoryStorage {
     const key = (/** @type {string} */ id) => `${model}:${id}`;
     const find = (/** @type {string} */ id) => this.items.get(key(id))?.payload;
     const upsert = (/** @type {StoredItem} */ item, /** @type {number} */ expiresAt) => {
-      this.items.set(key(item.id), item, expiresAt, { address: this.client() });
+      this.items.set(key(item.id), item, expiresAt, { ...this.owners() });
       this.#index(item);
     };
     const { items, uids, userCodes, grants } = this;

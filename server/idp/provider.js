@@ -11,7 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import { envelopeText, HttpError } from '../http/errors.js';
-import { escapeHtml, page, PAGE_HEADERS, readForm, sendHtml } from '../http/util.js';
+import { escapeHtml, page, PAGE_HEADERS, readCookie, readForm, sendHtml } from '../http/util.js';
 import { sameSecret } from '../domain/secret.js';
 import { IdpMemoryStorage } from './adapter.js';
 
@@ -105,9 +105,21 @@ ${form}
 }
 
 /**
- * @typedef {{ entries: number, entriesPerAddress: number }} IdpLimits what the identity provider keeps:
- *   sessions, interactions, grants and codes in total, and per client address
+ * @typedef {{ entries: number, entriesPerAddress: number, entriesPerBrowser: number }} IdpLimits what the identity
+ *   provider keeps: sessions, interactions, grants and codes in total, per client address and per browser
+ * @typedef {import('./adapter.js').Owners} Owners
  */
+
+/** The cookie naming the browser at the identity provider (only sent to it). */
+export const IDP_BROWSER_COOKIE = 'storefront_idp_browser';
+/**
+ * The endpoints only the service itself calls, authenticated with the identity provider's client secret (the code
+ * exchange, UserInfo); what they keep belongs to the service rather than to an address.
+ */
+const BACK_CHANNEL = new Set([`${MOUNT}/token`, `${MOUNT}/me`]);
+const SERVICE_OWNER = 'the service';
+/** How long a browser id lasts at the identity provider: as long as its session. */
+const SESSION_SECONDS = 8 * 3600;
 
 /**
  * An error of oidc-provider while reading or finishing an interaction means the sign-in is gone
@@ -133,21 +145,22 @@ export class EmbeddedIdp {
   /**
    * @param {{ store: import('../domain/store.js').Store, baseUrl: string, issuer: string, callbackUrl: string,
    *   limits: IdpLimits, loginLimiter: import('../http/rate-limit.js').RateLimiter,
-   *   isStorePage: (uri: string) => boolean }} options
+   *   browserIds: import('./browser-id.js').BrowserIds, isStorePage: (uri: string) => boolean }} options
    *   `store`: its users, and its clients (those of the store's embedded OIDC profiles); `isStorePage`: whether
    *   the store accepts an address as a redirect URI (also where a sign-out may return)
    */
-  static async create({ store, baseUrl, issuer, callbackUrl, limits, loginLimiter, isStorePage }) {
+  static async create({ store, baseUrl, issuer, callbackUrl, limits, loginLimiter, browserIds, isStorePage }) {
     const Provider = await loadProvider();
     const brand = store.data.profiles.find((p) => p.embedded)?.name ?? 'Identity provider';
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'reference-idp' };
-    /** @type {AsyncLocalStorage<string>} the client address of the request being handled */
+    /** @type {AsyncLocalStorage<Owners>} the client address and browser of the request being handled */
     const requests = new AsyncLocalStorage();
     const storage = new IdpMemoryStorage({
       max: limits.entries,
       perAddress: limits.entriesPerAddress,
-      client: () => requests.getStore() ?? '',
+      perBrowser: limits.entriesPerBrowser,
+      owners: () => requests.getStore() ?? { address: '' },
     });
     const provider = new Provider(issuer, {
       adapter: (/** @type {string} */ model) => new (storage.adapterFor(model))(),
@@ -188,8 +201,8 @@ export class EmbeddedIdp {
         IdToken: 600,
         // as long as the service's own sign-in transaction lives; an older login form could not finish anyway
         Interaction: 600,
-        Session: 8 * 3600,
-        Grant: 8 * 3600,
+        Session: SESSION_SECONDS,
+        Grant: SESSION_SECONDS,
       },
       interactions: { url: (_ctx, interaction) => `${MOUNT}/interaction/${interaction.uid}` },
       clientBasedCORS: () => true,
@@ -242,16 +255,25 @@ export class EmbeddedIdp {
         ctx.body = envelopeText(404, `No resource at ${ctx.path === '/' ? MOUNT : `${MOUNT}${ctx.path}`}`);
       }
     });
-    return new EmbeddedIdp({ provider, storage, requests, base: new URL(baseUrl), loginLimiter, store, brand });
+    return new EmbeddedIdp({
+      provider,
+      storage,
+      requests,
+      base: new URL(baseUrl),
+      loginLimiter,
+      browserIds,
+      store,
+      brand,
+    });
   }
 
   /**
    * @param {{ provider: import('oidc-provider').default, storage: IdpMemoryStorage,
-   *   requests: AsyncLocalStorage<string>, base: URL, loginLimiter: import('../http/rate-limit.js').RateLimiter,
-   *   store: import('../domain/store.js').Store, brand: string }}
-   *   parts `requests`: where the storage learns the client address of the request being handled
+   *   requests: AsyncLocalStorage<Owners>, base: URL, loginLimiter: import('../http/rate-limit.js').RateLimiter,
+   *   browserIds: import('./browser-id.js').BrowserIds, store: import('../domain/store.js').Store, brand: string }}
+   *   parts `requests`: where the storage learns the client address and browser of the request being handled
    */
-  constructor({ provider, storage, requests, base, loginLimiter, store, brand }) {
+  constructor({ provider, storage, requests, base, loginLimiter, browserIds, store, brand }) {
     this.provider = provider;
     this.store = store;
     this.brand = brand;
@@ -259,6 +281,7 @@ export class EmbeddedIdp {
     this.requests = requests;
     this.base = base;
     this.loginLimiter = loginLimiter;
+    this.browserIds = browserIds;
     this.callback = provider.callback();
   }
 
@@ -280,10 +303,51 @@ export class EmbeddedIdp {
    */
   async handle(req, res, client) {
     const original = req.url ?? '/';
+    const target = new URL(original, this.base);
+    /** @type {Owners} */
+    const owners = { address: client };
+    if (BACK_CHANNEL.has(target.pathname)) {
+      // what the service's own calls keep (its access tokens) is not counted against any client's address
+      owners.address = SERVICE_OWNER;
+    } else if (target.pathname === `${MOUNT}/auth`) {
+      // a sign-in starts here and keeps a login form: only for a browser with its cookie (see ./browser-id.js)
+      const browser = this.browserIds.ofRequest(req, res, {
+        name: IDP_BROWSER_COOKIE,
+        path: `${MOUNT}/`,
+        maxAgeSeconds: SESSION_SECONDS,
+        secure: this.base.protocol === 'https:',
+        target,
+      });
+      if (!browser) return;
+      owners.browser = browser;
+      this.storage.admit(owners);
+    } else {
+      const browser = this.#browserOf(req);
+      if (browser) owners.browser = browser;
+    }
     req.originalUrl = original;
     req.url = original.slice(MOUNT.length) || '/';
     this.#asConfigured(req);
-    await this.requests.run(client, () => this.callback(req, res));
+    await this.requests.run(owners, () => this.callback(req, res));
+  }
+
+  /**
+   * The browser of a request at the identity provider, when it carries a cookie the service made.
+   * @param {import('node:http').IncomingMessage} req
+   */
+  #browserOf(req) {
+    const value = readCookie(req, IDP_BROWSER_COOKIE);
+    return this.browserIds.made(value) ? value : undefined;
+  }
+
+  /**
+   * The owners of what a request at the identity provider makes: its client address and browser.
+   * @param {import('../http/app.js').Ctx} ctx
+   * @returns {Owners}
+   */
+  #ownersOf(ctx) {
+    const browser = this.#browserOf(ctx.req);
+    return browser ? { address: ctx.client, browser } : { address: ctx.client };
   }
 
   /**
@@ -304,17 +368,16 @@ export class EmbeddedIdp {
    */
   showInteraction(ctx) {
     this.#asConfigured(ctx.req);
-    return this.requests.run(ctx.client, () => this.#show(ctx.req, ctx.res)).catch(asPageError);
+    return this.requests.run(this.#ownersOf(ctx), () => this.#show(ctx.req, ctx.res)).catch(asPageError);
   }
 
   /**
-   * POST /idp/interaction/:uid/login: the login form's answer (rate limited per client address).
+   * POST /idp/interaction/:uid/login: the login form's answer (rate limited per client address and email).
    * @param {import('../http/app.js').Ctx} ctx
    */
   submitLogin(ctx) {
-    this.loginLimiter.attempt(ctx.client);
     this.#asConfigured(ctx.req);
-    return this.requests.run(ctx.client, () => this.#login(ctx)).catch(asPageError);
+    return this.requests.run(this.#ownersOf(ctx), () => this.#login(ctx)).catch(asPageError);
   }
 
   /**
@@ -360,9 +423,11 @@ export class EmbeddedIdp {
       return;
     }
     const login = form.get('login') ?? '';
+    const email = login.trim().toLowerCase();
+    this.loginLimiter.attempt(client, email);
     const user = this.store.idpUser(login);
     if (!user || !sameSecret(form.get('password'), user.password)) {
-      this.loginLimiter.failed(client);
+      this.loginLimiter.failed(client, email);
       sendHtml(res, 200, this.#loginPage({ uid: details.uid, login, error: 'Wrong email or password.' }));
       return;
     }

@@ -13,16 +13,19 @@
  *     redirect_uri with a one-time code of the service and the client's state.
  *   The code is redeemed by POST /v2/account-members/tokens ({@link SignIn#redeemCode}).
  *
- * A pending sign-in belongs to the browser that started it (a random id in an HttpOnly cookie): only that
- * browser can finish it. Pending sign-ins are bounded per browser, per client address and in total, fairly
- * ({@link ExpiringTable}): a client flooding /oidc/authorize only pushes out its own.
+ * A pending sign-in belongs to the browser that started it (an id the service made, in an HttpOnly cookie: see
+ * ./browser-id.js): only that browser can finish it. A request without that cookie starts nothing: it gets the
+ * cookie and comes back. Pending sign-ins are bounded per browser, per client address and in total, fairly
+ * ({@link ExpiringTable}): a browser over its bound gives up its own oldest; an address at its bound takes no
+ * sign-in of a browser new there (429) rather than push out another browser's; a full table takes from the
+ * address holding the most. So no client, also at the same address, pushes out a browser's own sign-in.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { ExpiringTable } from '../domain/expiring-table.js';
 import { isLoopback } from '../domain/loopback.js';
 import { discover } from './requirements.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { badRequest, HttpError, quoted, tooManyRequests } from '../http/errors.js';
 import { readCookie, redirect } from '../http/util.js';
 
 export const TRANSACTION_TTL_MS = 10 * 60_000;
@@ -32,7 +35,6 @@ const VERIFIER_RE = /^[A-Za-z0-9\-._~]{43,128}$/;
 const CHALLENGE_RE = /^[A-Za-z0-9\-_]{43}$/;
 /** The cookie naming the browser a pending sign-in belongs to (only sent to the sign-in leg). */
 export const BROWSER_COOKIE = 'storefront_signin';
-const BROWSER_ID_RE = /^[A-Za-z0-9_-]{43}$/;
 /** Parameters of the authorization request passed on to the identity provider as they are. */
 const FORWARDED = ['display', 'prompt', 'ui_locales', 'login_hint'];
 
@@ -75,10 +77,12 @@ const refused = (detail) => new HttpError(400, detail);
 export class SignIn {
   /**
    * @param {{ store: import('../domain/store.js').Store, baseUrl: string, issuer: string,
-   *   redirectUris: string[], limits: SignInLimits, log: (m: string) => void }} options
+   *   redirectUris: string[], browserIds: import('./browser-id.js').BrowserIds, limits: SignInLimits,
+   *   log: (m: string) => void }} options
    */
-  constructor({ store, baseUrl, issuer, redirectUris, limits, log }) {
+  constructor({ store, baseUrl, issuer, redirectUris, browserIds, limits, log }) {
     this.store = store;
+    this.browserIds = browserIds;
     this.baseUrl = baseUrl;
     this.issuer = issuer;
     this.redirectUris = redirectUris;
@@ -88,7 +92,9 @@ export class SignIn {
     /** @type {ExpiringTable<Transaction>} keyed by the state sent to the identity provider */
     this.transactions = new ExpiringTable({
       max: limits.pending,
-      perOwner: { address: limits.perAddress, browser: limits.perBrowser },
+      // the bound per address is kept in {@link authorize}: a browser new at a full address is refused there
+      perOwner: { browser: limits.perBrowser },
+      ownFirst: 'browser',
     });
     /** @type {ExpiringTable<IssuedCode>} */
     this.codes = new ExpiringTable({ max: limits.pending, perOwner: { address: limits.perAddress } });
@@ -125,15 +131,24 @@ export class SignIn {
     const clientId = q.get('client_id');
     if (!clientId) throw refused('The client_id parameter is missing');
     if (clientId !== this.store.settings.client_id) {
-      throw refused(`The client_id "${clientId}" is not a client of this store`);
+      throw refused(`The client_id ${quoted(clientId)} is not a client of this store`);
     }
     const redirectUri = q.get('redirect_uri');
     if (!redirectUri) throw refused('The redirect_uri parameter is missing');
     if (!this.isRegisteredRedirect(redirectUri)) {
       throw refused(
-        `The redirect_uri "${redirectUri}" is not registered for this store. Register it with --redirect-uri.`,
+        `The redirect_uri ${quoted(redirectUri)} is not registered for this store. Register it with --redirect-uri.`,
       );
     }
+    const browser = this.browserIds.ofRequest(req, res, {
+      name: BROWSER_COOKIE,
+      path: '/oidc/',
+      maxAgeSeconds: TRANSACTION_TTL_MS / 1000,
+      secure: this.baseUrl.startsWith('https:'),
+      target: url,
+    });
+    // a first visit: sent back with the cookie
+    if (!browser) return;
     const clientState = q.get('state') ?? undefined;
     try {
       for (const [name] of q) {
@@ -163,12 +178,15 @@ export class SignIn {
       const as = await this.#discoverOrExplain(profile);
       const verifier = oauth.generateRandomCodeVerifier();
       const state = oauth.generateRandomState();
-      const browser = this.#browser(req, res);
+      const owners = { address: client, browser };
+      const until = this.transactions.fullFor(owners, this.limits.perAddress);
+      if (until > Date.now())
+        throw tooManyRequests(`${this.limits.perAddress} sign-ins pending from this address`, until);
       this.transactions.set(
         state,
         { profileId: profile.id, clientState, redirectUri, codeChallenge, verifier },
         Date.now() + TRANSACTION_TTL_MS,
-        { address: client, browser },
+        owners,
       );
       const target = new URL(/** @type {string} */ (as.authorization_endpoint));
       target.searchParams.set('client_id', profile.client_id);
@@ -331,21 +349,6 @@ export class SignIn {
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     if (challenge !== issued.codeChallenge) throw badRequest('oauth_code_verifier does not match the code_challenge');
     return issued.memberId;
-  }
-
-  /**
-   * The browser id of the request's cookie, or a new one set in the answer; refreshed with each sign-in.
-   * @param {import('node:http').IncomingMessage} req
-   * @param {import('node:http').ServerResponse} res
-   */
-  #browser(req, res) {
-    const known = readCookie(req, BROWSER_COOKIE);
-    const browser = known && BROWSER_ID_RE.test(known) ? known : randomBytes(32).toString('base64url');
-    // Lax: sent on the identity provider's top-level redirect back to the callback, never on cross-site posts
-    const attributes = [`Path=/oidc/`, `Max-Age=${TRANSACTION_TTL_MS / 1000}`, 'HttpOnly', 'SameSite=Lax'];
-    if (this.baseUrl.startsWith('https:')) attributes.push('Secure');
-    res.setHeader('Set-Cookie', [`${BROWSER_COOKIE}=${browser}`, ...attributes].join('; '));
-    return browser;
   }
 
   /**

@@ -1,6 +1,15 @@
 /** Accounts, account members and account memberships (operator tokens). */
-import { badRequest, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../http/errors.js';
-import { readJson } from '../http/util.js';
+import {
+  badRequest,
+  forbidden,
+  HttpError,
+  notFound,
+  quoted,
+  shortened,
+  unauthorized,
+  unprocessable,
+} from '../http/errors.js';
+import { readJson, RESOURCE_BODY } from '../http/util.js';
 import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../domain/query.js';
 import { accountResource, memberResource, membershipResource, single } from '../domain/resources.js';
 import { SORT_ATTRIBUTES } from '../domain/store.js';
@@ -15,7 +24,7 @@ const MEMBERSHIP_FILTER_ATTRIBUTES = ['account_member_id'];
  */
 function accountOr404(ctx, id) {
   const account = ctx.service.store.account(id);
-  if (!account) throw notFound(`The account ${id} was not found`);
+  if (!account) throw notFound(`The account ${shortened(id)} was not found`);
   return account;
 }
 
@@ -134,7 +143,7 @@ export const accountRoutes = [
       const include = singleParam(q, 'include');
       // account_members is the spelling the vendor's SDK declares
       if (include !== null && include !== 'account_member' && include !== 'account_members') {
-        throw badRequest(`Unknown include "${include}": only account_member is supported`);
+        throw badRequest(`Unknown include ${quoted(include)}: only account_member is supported`);
       }
       const sorted = await store.membershipsSorted(ctx.params.id, attribute, descending);
       const filter = exprs.length ? compileFilter(exprs, (ms, attr) => /** @type {any} */ (ms)[attr]) : null;
@@ -162,13 +171,15 @@ export const accountRoutes = [
   {
     method: 'POST',
     path: '/v2/accounts/:id/account-memberships',
+    body: RESOURCE_BODY,
     async handler(ctx) {
       await ctx.auth('operator');
       accountOr404(ctx, ctx.params.id);
       const data = dataOfType(await readJson(ctx.req), 'account_membership');
       const memberId = requiredString(data, 'account_member_id');
       if (!UUID_RE.test(memberId)) throw unprocessable('data.account_member_id must be a UUID');
-      if (!ctx.service.store.member(memberId)) throw unprocessable(`The account member ${memberId} does not exist`);
+      if (!ctx.service.store.member(memberId))
+        throw unprocessable(`The account member ${shortened(memberId)} does not exist`);
       const ms = await ctx.service.store.createMembership(ctx.params.id, memberId);
       return { status: 201, body: single(membershipResource(ms, ctx.base)) };
     },
@@ -180,7 +191,7 @@ export const accountRoutes = [
       await ctx.auth('operator');
       accountOr404(ctx, ctx.params.id);
       const ms = ctx.service.store.membershipsOf(ctx.params.id).find((x) => x.id === ctx.params.membership);
-      if (!ms) throw notFound(`The account membership ${ctx.params.membership} was not found`);
+      if (!ms) throw notFound(`The account membership ${shortened(ctx.params.membership)} was not found`);
       return { status: 200, body: single(membershipResource(ms, ctx.base)) };
     },
   },
@@ -198,7 +209,7 @@ export const accountRoutes = [
     async handler(ctx) {
       await ctx.auth('operator');
       const m = ctx.service.store.member(ctx.params.id);
-      if (!m) throw notFound(`The account member ${ctx.params.id} was not found`);
+      if (!m) throw notFound(`The account member ${shortened(ctx.params.id)} was not found`);
       return { status: 200, body: single(memberResource(m, ctx.base)) };
     },
   },

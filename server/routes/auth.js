@@ -14,8 +14,8 @@
  *   EP-Account-Management-Authentication-Token beside the bearer (or as the bearer), for fresh tokens of
  *   the same member (the vendor's account switch).
  */
-import { badRequest, HttpError, notFound, unprocessable } from '../http/errors.js';
-import { readForm, readJson } from '../http/util.js';
+import { badRequest, HttpError, notFound, quoted, shortened, unprocessable } from '../http/errors.js';
+import { FORM_BODY, readForm, readJson, RESOURCE_BODY } from '../http/util.js';
 import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../domain/query.js';
 import { single } from '../domain/resources.js';
 import { discoveryUrlProblem } from '../domain/fixtures-checks.js';
@@ -56,7 +56,8 @@ export function profileResource(p, base, issuer) {
 /** @param {import('../http/app.js').Ctx} ctx */
 function realmOf(ctx) {
   const realm = ctx.service.store.settings.realm_id;
-  if (ctx.params.realm !== realm) throw notFound(`The authentication realm ${ctx.params.realm} was not found`);
+  if (ctx.params.realm !== realm)
+    throw notFound(`The authentication realm ${shortened(ctx.params.realm)} was not found`);
   return realm;
 }
 
@@ -65,31 +66,34 @@ export const authRoutes = [
   {
     method: 'POST',
     path: '/oauth/access_token',
+    body: FORM_BODY,
     async handler(ctx) {
-      const limiter = ctx.service.rateLimits.tokenGrant;
-      limiter.attempt(ctx.client);
       const form = await readForm(ctx.req);
       const grant = form.get('grant_type');
-      const clientId = form.get('client_id');
-      /** A wrong client or secret counts against the address, so guessing meets 429 soon. */
+      const clientId = form.get('client_id') ?? '';
+      // as the vendor's application keys: any client's id gets an implicit token; its secret, an operator's
+      const client = clientId ? ctx.service.store.client(clientId) : undefined;
+      // every shopper's page asks for an implicit token, and anyone may have one: it is not counted
+      if (grant === 'implicit' && client) {
+        return { status: 200, body: await ctx.service.tokens.accessToken('implicit', client.client_id) };
+      }
+      // anything else counts for this address and client id alone, so guessing meets 429 soon while the other
+      // clients, and shoppers, at the same address go on
+      const limiter = ctx.service.rateLimits.tokenGrant;
+      limiter.attempt(ctx.client, clientId);
       const refused = (/** @type {string} */ detail) => {
-        limiter.failed(ctx.client);
+        limiter.failed(ctx.client, clientId);
         return new HttpError(401, detail, { title: 'Unauthorized' });
       };
       if (!grant) throw badRequest('grant_type is required (implicit or client_credentials)');
-      // as the vendor's application keys: any client's id gets an implicit token; its secret, an operator's
-      const client = clientId ? ctx.service.store.client(clientId) : undefined;
-      if (grant === 'implicit') {
-        if (!client) throw refused('Unknown client_id for the implicit grant');
-        return { status: 200, body: await ctx.service.tokens.accessToken('implicit', client.client_id) };
-      }
+      if (grant === 'implicit') throw refused('Unknown client_id for the implicit grant');
       if (grant === 'client_credentials') {
         if (!client?.client_secret || !sameSecret(form.get('client_secret'), client.client_secret)) {
           throw refused('Invalid client_id or client_secret');
         }
         return { status: 200, body: await ctx.service.tokens.accessToken('client_credentials', client.client_id) };
       }
-      throw badRequest(`Unsupported grant_type "${grant}": use implicit or client_credentials`);
+      throw badRequest(`Unsupported grant_type ${quoted(grant)}: use implicit or client_credentials`);
     },
   },
   {
@@ -140,6 +144,7 @@ export const authRoutes = [
   {
     method: 'POST',
     path: '/v2/authentication-realms/:realm/oidc-profiles/?',
+    body: RESOURCE_BODY,
     async handler(ctx) {
       await ctx.auth('operator');
       const realm = realmOf(ctx);
@@ -169,7 +174,7 @@ export const authRoutes = [
       const realm = realmOf(ctx);
       const profile = ctx.service.store.profile(ctx.params.profile);
       if (!profile || profile.realm_id !== realm)
-        throw notFound(`The OIDC profile ${ctx.params.profile} was not found`);
+        throw notFound(`The OIDC profile ${shortened(ctx.params.profile)} was not found`);
       const resource = profileResource(profile, ctx.base, ctx.service.issuer);
       return { status: 200, body: single(resource, resource.links) };
     },
@@ -177,6 +182,7 @@ export const authRoutes = [
   {
     method: 'POST',
     path: '/v2/account-members/tokens',
+    body: RESOURCE_BODY,
     async handler(ctx) {
       const caller = await ctx.auth('implicit', 'operator', 'account');
       const data = dataOfType(await readJson(ctx.req), TOKEN_TYPE);
@@ -198,7 +204,7 @@ export const authRoutes = [
         }
         memberId = caller.accountMemberId;
       } else {
-        throw unprocessable(`Unsupported authentication_mechanism "${mechanism}": use oidc or ${TOKEN_TYPE}`);
+        throw unprocessable(`Unsupported authentication_mechanism ${quoted(mechanism)}: use oidc or ${TOKEN_TYPE}`);
       }
       const { store, tokens } = ctx.service;
       const accounts = store.accountsOfMember(memberId);

@@ -11,8 +11,8 @@
  *
  * Every route also answers under /pcm (`/pcm/catalogs…`), where the vendor's SDK addresses catalogs.
  */
-import { badRequest, notFound } from '../http/errors.js';
-import { readOptionalJson } from '../http/util.js';
+import { badRequest, notFound, shortened } from '../http/errors.js';
+import { readOptionalJson, RESOURCE_BODY } from '../http/util.js';
 import { pageEnvelope, parsePage } from '../domain/query.js';
 import { catalogResource, releaseResource, single } from '../domain/resources.js';
 
@@ -30,7 +30,7 @@ function visible(c, who) {
 async function visibleCatalog(ctx) {
   const who = await ctx.auth('implicit', 'operator', 'account');
   const c = ctx.service.store.catalog(ctx.params.id);
-  if (!c || !visible(c, who)) throw notFound(`The catalog ${ctx.params.id} was not found`);
+  if (!c || !visible(c, who)) throw notFound(`The catalog ${shortened(ctx.params.id)} was not found`);
   return c;
 }
 
@@ -41,7 +41,7 @@ async function visibleCatalog(ctx) {
 async function operatorCatalog(ctx) {
   await ctx.auth('operator');
   const c = ctx.service.store.catalog(ctx.params.id);
-  if (!c) throw notFound(`The catalog ${ctx.params.id} was not found`);
+  if (!c) throw notFound(`The catalog ${shortened(ctx.params.id)} was not found`);
   return c;
 }
 
@@ -136,6 +136,7 @@ const routes = [
   {
     method: 'POST',
     path: '/catalogs/:id/releases',
+    body: RESOURCE_BODY,
     async handler(ctx) {
       const c = await operatorCatalog(ctx);
       const options = publishOptions(await readOptionalJson(ctx.req));

@@ -3,6 +3,7 @@
  * (`/oidc/…`, see ../idp/sign-in.js) and the embedded identity provider's login form (`/idp/interaction/…`).
  * Errors before the browser can be sent back are shown as a page (or the envelope to a non-browser).
  */
+import { FORM_BODY } from '../http/util.js';
 
 /** @type {import('../http/app.js').Route[]} */
 export const signInRoutes = [
@@ -27,6 +28,7 @@ export const signInRoutes = [
   {
     method: 'POST',
     path: '/idp/interaction/:uid/login',
+    body: FORM_BODY,
     page: 'Sign-in error',
     handler: (ctx) => ctx.service.idp.submitLogin(ctx),
   },

@@ -32,6 +32,28 @@ export function checkAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw abortError(signal);
 }
 
+/** How long a request may take, answer included, before it counts as unanswered (`network_error`). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * A signal that aborts when `signal` does, or with a `TimeoutError` once `ms` have passed; `done()` stops the clock.
+ * (AbortSignal.any would do it, but not in every browser the library supports.)
+ */
+function withTimeout(signal: AbortSignal | undefined, ms: number): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('No answer in time.', 'TimeoutError')), ms);
+  const follow = () => controller.abort(signal!.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    },
+  };
+}
+
 /** The header in which the vendor's API takes an account management token beside the store's bearer token. */
 export const ACCOUNT_TOKEN_HEADER = 'EP-Account-Management-Authentication-Token';
 
@@ -46,14 +68,17 @@ export interface HttpRequest {
   fetch?: FetchLike;
   signal?: AbortSignal;
   readBody?: RequestOptions['readBody'];
+  /** How long the request may take, answer included; default {@link REQUEST_TIMEOUT_MS}. */
+  timeoutMs?: number;
 }
 
 /**
  * Sends one request and resolves with the parsed JSON body of a 2xx answer.
  *
  * Rejects with: the DOMException `AbortError` when `signal` aborts (at any step); `ApiError` for a non-2xx
- * answer; `StorefrontError` `network_error` when the service cannot be reached (or a timeout signal fires),
- * `invalid_response` when a 2xx body is not JSON, `not_configured` when a token is needed and none can be had.
+ * answer; `StorefrontError` `network_error` when the service cannot be reached or does not answer within
+ * `timeoutMs` (or a timeout signal of the caller fires), `invalid_response` when a 2xx body is not JSON,
+ * `not_configured` when a token is needed and none can be had.
  */
 export async function send({
   url,
@@ -63,6 +88,7 @@ export async function send({
   fetch: fetchImpl = (input, init) => fetch(input, init),
   signal,
   readBody = (response) => response.text(),
+  timeoutMs = REQUEST_TIMEOUT_MS,
 }: HttpRequest): Promise<unknown> {
   checkAborted(signal);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -77,26 +103,30 @@ export async function send({
   const origin = new URL(url).origin;
   let response: Response;
   let text: string;
+  const deadline = withTimeout(signal, timeoutMs);
   try {
     checkAborted(signal);
     response = await fetchImpl(url, {
       method: body ? 'POST' : 'GET',
       headers,
       body: payload,
-      signal,
+      signal: deadline.signal,
       credentials: 'omit',
     });
     checkAborted(signal);
     text = await readBody(response);
     checkAborted(signal);
   } catch (error) {
-    // a timeout signal means the service did not answer: a network failure, not the caller's abort
-    const timeout = signal?.reason?.name === 'TimeoutError';
+    // a timeout (ours, or the caller's timeout signal) means the service did not answer: a network failure
+    const reason: unknown = deadline.signal.reason;
+    const timeout = (reason as Error | undefined)?.name === 'TimeoutError';
     if (signal?.aborted && !timeout) throw abortError(signal);
     if (!timeout && (isAbortError(error) || error instanceof StorefrontError)) throw error;
     throw new StorefrontError('network_error', `Could not reach the service at ${origin}.`, {
-      cause: timeout ? signal.reason : error,
+      cause: timeout ? reason : error,
     });
+  } finally {
+    deadline.done();
   }
 
   let json: unknown;

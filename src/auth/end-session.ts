@@ -10,7 +10,7 @@ import {
   processDiscoveryResponse,
 } from 'oauth4webapi';
 import { StorefrontError } from '../api/errors.js';
-import type { FetchLike } from '../api/http.js';
+import { type FetchLike, REQUEST_TIMEOUT_MS } from '../api/http.js';
 import type { OidcProfile } from '../api/types.js';
 import { checkSignInEndpoint } from './sign-in.js';
 
@@ -21,13 +21,14 @@ const DISCOVERY_PATH = '/.well-known/openid-configuration';
  * `postLogoutRedirectUri`; undefined when the profile names no discovery document or the identity provider offers
  * no end-session endpoint. The document is read and checked by oauth4webapi: it must belong to the issuer its
  * address names (OpenID Connect Discovery, section 4.3). Every address passes the checks of a sign-in address
- * (`unsafe_endpoint`); a document that cannot be fetched is a `network_error`, one that fails a check an
- * `invalid_response`.
+ * (`unsafe_endpoint`); a document that cannot be fetched within `timeoutMs` is a `network_error`, one that fails a
+ * check an `invalid_response`.
  */
 export async function endSessionUrl(
   profile: OidcProfile,
   postLogoutRedirectUri: string,
   fetch?: FetchLike,
+  timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<string | undefined> {
   const discovery = profile.links['client-discovery-url'];
   if (!discovery) return;
@@ -41,6 +42,8 @@ export async function endSessionUrl(
     [customFetch]: fetch as HttpRequestOptions<'GET'>[typeof customFetch],
     // checkSignInEndpoint allows plain http only on a loopback address, and only for a page that is plain http too
     [allowInsecureRequests]: issuer.protocol === 'http:',
+    // the document and its reading, both: an identity provider that never answers is out of reach
+    signal: AbortSignal.timeout(timeoutMs),
   };
   let response: Response;
   try {

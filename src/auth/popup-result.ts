@@ -7,9 +7,15 @@ import type { SignInCallback } from './callback.js';
 
 /**
  * The callback the sign-in window hands back, taken only from that window and from this page's origin; the window
- * is closed then. Fails with `popup_closed` when the shopper closes the window first.
+ * is closed then. Fails with `popup_closed` when the shopper closes the window first, or at once when the window
+ * cannot be used for a sign-in (already closed, or not a window this page opened), so that the attempt ends rather
+ * than wait for ever.
  */
 export function popupResult(popup: Window): Promise<SignInCallback> {
+  if (popup.closed || popup.opener !== window) {
+    popup.close();
+    return Promise.reject(new StorefrontError('popup_closed', 'The sign-in window could not be used.'));
+  }
   return new Promise((resolve, reject) => {
     const done = () => {
       clearInterval(watch);

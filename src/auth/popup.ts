@@ -6,15 +6,18 @@
  */
 import type { SignInCallback } from './callback.js';
 
-/** The name of the sign-in window; a page opened under it hands a callback to its opener. */
-const POPUP_NAME = 'storefront-elements-sign-in';
+/** How the name of a sign-in window starts; a page opened under such a name hands a callback to its opener. */
+const POPUP_NAME_PREFIX = 'storefront-elements-sign-in:';
 
 /**
  * Opens the sign-in window, empty until its address is known; called at once on the click, while the browser still
- * allows a popup. Null when the browser blocked it.
+ * allows a popup. Null when the browser blocked it. Each window has a name no page can guess: `open()` would give a
+ * window or frame that already has the name instead of a new window, so a frame named like it could take the
+ * sign-in.
  */
 export function openPopup(): Window | null {
-  return open('', POPUP_NAME, 'popup,width=480,height=680');
+  const random = Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(36)).join('');
+  return open('', `${POPUP_NAME_PREFIX}${random}`, 'popup,width=480,height=680');
 }
 
 /**
@@ -24,7 +27,7 @@ export function openPopup(): Window | null {
  */
 export function handToOpener(callback: SignInCallback): boolean {
   const opener = window.opener as Window | null;
-  if (window.name !== POPUP_NAME || !opener) return false;
+  if (!window.name.startsWith(POPUP_NAME_PREFIX) || !opener) return false;
   opener.postMessage(callback, location.origin);
   return true;
 }

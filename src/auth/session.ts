@@ -3,7 +3,8 @@ import { readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '
 
 /**
  * Where a session is kept: `session` survives reloads in the tab (sessionStorage) and is shared live with the
- * store's other tabs; `memory` keeps nothing and shares nothing.
+ * store's other tabs; `memory` keeps nothing and shares nothing. Memory wins: once any element of a client asks for
+ * it, that client's session on the page stays in memory, whatever the order the elements came in.
  */
 export type SessionStorageMode = 'session' | 'memory';
 
@@ -25,6 +26,20 @@ interface SessionData extends MemberSignIn {
 
 /** What one tab says to the store's other tabs: "who is signed in?", "this member is", or "signed out". */
 type Message = { ask: true } | { session: MemberSignIn } | { out: SignedOutReason };
+
+const REASONS: readonly SignedOutReason[] = ['user', 'expired', 'rejected', 'elsewhere'];
+
+/**
+ * What another tab posted, when it is one of the messages the tabs send (any page of the origin can post on the
+ * channel, so nothing is believed for its shape alone: a sign-in is checked again before it is taken).
+ */
+function readMessage(data: unknown): Message | undefined {
+  if (!data || typeof data !== 'object') return;
+  const message = data as Record<string, unknown>;
+  if (message.ask === true) return { ask: true };
+  if (REASONS.includes(message.out as SignedOutReason)) return { out: message.out as SignedOutReason };
+  if ('session' in message) return { session: message.session as MemberSignIn };
+}
 
 /**
  * The sessions of this page, one per client id, made on first use and kept for the page's life. A test page that
@@ -93,9 +108,12 @@ export class MemberSession {
   #data?: SessionData;
   /** The session came from sessionStorage and has not been announced yet. */
   #restored: boolean;
+  /** The session was not made here: it came from sessionStorage or another tab (memory mode takes neither). */
+  #fromElsewhere: boolean;
+  /** The elements were told of the session (`signed-in`). */
+  #told = false;
   #listeners = new Set<(change: SessionChange) => void>();
   #timer?: ReturnType<typeof setTimeout>;
-  #baseUrl?: string;
   #channel?: BroadcastChannel;
 
   private constructor(clientId: string, mode?: SessionStorageMode) {
@@ -104,7 +122,7 @@ export class MemberSession {
     this.#memory = mode === 'memory';
     // An expired stored session ends silently (nobody listens yet).
     this.#data = this.#memory ? undefined : trusted(readStored(this.#key) as SessionData);
-    this.#restored = !!this.#data;
+    this.#restored = this.#fromElsewhere = !!this.#data;
     // Nothing trusted, or memory mode: what a page kept earlier in this tab goes, so no token lingers there.
     if (!this.#data) this.#persist();
   }
@@ -133,25 +151,30 @@ export class MemberSession {
   }
 
   /**
-   * Switches between sessionStorage and memory; leaving sessionStorage removes what was kept there and stops
-   * sharing with other tabs. The mode it already has changes nothing, so elements that name it on every render
-   * do not rewrite the storage.
+   * Moves the session to memory: what was kept in sessionStorage goes, sharing with other tabs stops, and a session
+   * this page did not make (kept by the tab, or handed over by another tab) ends, since memory mode takes neither
+   * (quietly when nobody has heard of it yet). For good: a later element asking for `session` changes nothing, so
+   * the order the elements come in never decides. The mode it already has changes nothing, so elements that name it
+   * on every render do not rewrite the storage.
    */
   useStorage(mode: SessionStorageMode): void {
-    const memory = mode === 'memory';
-    if (memory !== this.#memory) {
-      this.#memory = memory;
-      this.#persist();
-      this.#channel?.close();
-      this.#channel = undefined;
-      if (this.#baseUrl) this.#share(this.#baseUrl);
+    if (mode !== 'memory' || this.#memory) return;
+    this.#memory = true;
+    this.#channel?.close();
+    this.#channel = undefined;
+    if (this.#fromElsewhere && this.#told) this.#end('elsewhere');
+    else if (this.#fromElsewhere) {
+      this.#data = undefined;
+      clearTimeout(this.#timer);
     }
+    this.#persist();
   }
 
   /** Keeps a sign-in (made here, unless `restored`) and tells the elements and, for one made here, the other tabs. */
   signIn(signIn: MemberSignIn, restored?: boolean): void {
     const { accounts } = signIn;
     this.#data = { ...shared(signIn), selectedAccountId: accounts.length === 1 ? accounts[0].accountId : undefined };
+    this.#fromElsewhere = !!restored;
     this.#persist();
     if (!restored) this.#post({ session: shared(signIn) });
     this.#schedule();
@@ -178,6 +201,7 @@ export class MemberSession {
   #end(reason: SignedOutReason): void {
     if (!this.#data) return;
     this.#data = undefined;
+    this.#told = false;
     clearTimeout(this.#timer);
     this.#persist();
     this.#notify({ type: 'signed-out', reason });
@@ -204,6 +228,7 @@ export class MemberSession {
 
   #announce(restored?: boolean): void {
     if (!this.signedIn) return;
+    this.#told = true;
     this.#notify({ type: 'signed-in', restored });
     const account = this.selectedAccount;
     if (account) this.#notify({ type: 'account-selected', account, restored });
@@ -215,17 +240,20 @@ export class MemberSession {
    * it removed the marker, so a marker means a sign-out came after.
    */
   #share(baseUrl: string): void {
-    this.#baseUrl = baseUrl;
     if (this.#memory || this.#channel) return;
     if (signedOutMarker(storeKey('signed-out', baseUrl, this.clientId))) this.#end('elsewhere');
     this.#channel = new BroadcastChannel(storeKey('channel', baseUrl, this.clientId));
-    this.#channel.onmessage = ({ data }: MessageEvent<Message>) => {
-      if ('ask' in data) {
+    this.#channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      const message = readMessage(data);
+      if (!message) return;
+      if ('ask' in message) {
         if (this.signedIn) this.#post({ session: shared(this.#data!) });
-      } else if ('out' in data) {
-        this.#end(data.out === 'user' ? 'elsewhere' : data.out);
-      } else if (trusted(data.session) && data.session.accountMemberId !== this.accountMemberId) {
-        this.signIn(data.session, true);
+      } else if ('out' in message) {
+        // kept here too: where the other tab could not keep it, the next sign-in from this one still asks
+        if (message.out === 'user') signedOutMarker(storeKey('signed-out', baseUrl, this.clientId), true);
+        this.#end(message.out === 'user' ? 'elsewhere' : message.out);
+      } else if (trusted(message.session) && message.session.accountMemberId !== this.accountMemberId) {
+        this.signIn(message.session, true);
       }
     };
     // also when this tab kept one: another tab may have signed someone else in since

@@ -42,19 +42,79 @@ export function writeStored(key: string, value: unknown): void {
   }
 }
 
+/** The sign-outs this page could keep nowhere else (see {@link signedOutMarker}); a new page load starts empty. */
+export const signedOutHere = new Set<string>();
+
+/** How long the cookie that stands in for a marker lasts (the most browsers keep one: 400 days). */
+const MARKER_COOKIE_SECONDS = 400 * 24 * 3600;
+
+/** The cookie that stands in for the marker under `key` when localStorage cannot take it. */
+const markerCookie = (key: string): string => encodeURIComponent(key);
+
+/** Whether the stand-in cookie of `key` says the shopper signed out. */
+function cookieSaysSignedOut(key: string): boolean {
+  try {
+    return document.cookie.split('; ').includes(`${markerCookie(key)}=1`);
+  } catch {
+    return false;
+  }
+}
+
+/** Sets (or removes) the stand-in cookie of `key`; whether the browser now holds what was asked. */
+function writeMarkerCookie(key: string, signedOut: boolean): boolean {
+  try {
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    const age = signedOut ? MARKER_COOKIE_SECONDS : 0;
+    document.cookie = `${markerCookie(key)}=${signedOut ? '1' : ''}; Path=/; SameSite=Strict; Max-Age=${age}${secure}`;
+  } catch {
+    // cookies blocked: nothing kept here either
+  }
+  return cookieSaysSignedOut(key) === signedOut;
+}
+
 /**
- * The one thing kept in localStorage, where every tab and window of the browser sees it: that a shopper signed out
- * of the store under `key` (`storeKey('signed-out', …)`) since the last sign-in there. Yes or no, never a token.
- * Without `signedOut`, only reads it.
+ * The one thing kept in localStorage, where every tab and window of the browser sees it: whether a shopper signed
+ * out of the store under `key` (`storeKey('signed-out', …)`) since the last sign-in there. `'1'` yes, `'0'` no
+ * (a sign-in keeps the room a sign-out needs: writing `'1'` over `'0'` takes no more space, so a full storage cannot
+ * refuse it). Never a token. Without `signedOut`, only reads it; true means the next sign-in asks for the password.
+ *
+ * Fail-safe on a full or blocked storage: a sign-out localStorage cannot take is kept in a cookie instead (the
+ * store's origin, Strict, a yes and nothing else), and failing that in this page (`signedOutHere`) with a warning on
+ * the console; a marker that cannot be read at all counts as signed out. So a full storage never signs the last
+ * shopper back in without the password.
  */
 export function signedOutMarker(key: string, signedOut?: boolean): boolean {
+  if (signedOut !== undefined) writeMarker(key, signedOut);
+  if (signedOutHere.has(key) || cookieSaysSignedOut(key)) return true;
   try {
-    // eslint-disable-next-line no-restricted-properties -- a marker: '1', never a token
-    if (signedOut) localStorage.setItem(key, '1');
-    else if (signedOut === false) localStorage.removeItem(key);
-    return !!localStorage.getItem(key);
+    return localStorage.getItem(key) === '1';
   } catch {
-    // blocked storage: the identity provider decides whether to ask for the password
-    return false;
+    // blocked storage: whether a shopper signed out here cannot be known
+    return true;
+  }
+}
+
+function writeMarker(key: string, signedOut: boolean): void {
+  if (!signedOut) {
+    signedOutHere.delete(key);
+    writeMarkerCookie(key, false);
+  }
+  try {
+    // eslint-disable-next-line no-restricted-properties -- a marker: '1' or '0', never a token
+    localStorage.setItem(key, signedOut ? '1' : '0');
+    return;
+  } catch {
+    // full or blocked: below
+  }
+  if (!signedOut) {
+    try {
+      // no room kept for the next sign-out (that one then takes the cookie), and no old '1' either
+      localStorage.removeItem(key);
+    } catch {
+      // blocked: the marker reads as unknown, so the next sign-in asks for the password anyway
+    }
+  } else if (!writeMarkerCookie(key, true)) {
+    signedOutHere.add(key);
+    console.warn('storefront-elements: no room to keep the sign-out; only this page knows to ask for the password.');
   }
 }

@@ -62,14 +62,16 @@ after(async () => {
   await service?.close();
 });
 
-/** The catalog rows as laid out: name, top and bottom. */
-const catalogRows = (page) =>
-  page.evaluate(() =>
-    [...document.querySelector('catalog-list').shadowRoot.querySelectorAll('[part~=item]')].map((row) => {
-      const { top, bottom } = row.getBoundingClientRect();
-      return { name: row.querySelector('[part~=name]').textContent, top, bottom };
-    }),
-  );
+/** Gives the page `window.__catalogRows()`: the catalog rows as laid out, top to bottom, name, top and bottom. */
+function installRowReader(page) {
+  return page.evaluate(() => {
+    window.__catalogRows = () =>
+      [...document.querySelector('catalog-list').shadowRoot.querySelectorAll('[part~=item]')].map((row) => {
+        const { top, bottom } = row.getBoundingClientRect();
+        return { name: row.querySelector('[part~=name]').textContent, top, bottom };
+      });
+  });
+}
 
 /** Each row starts where the one above it ends, or lower. */
 function assertStacked(rows) {
@@ -88,7 +90,15 @@ test('every element works under the policy: no violation, catalog rows stacked, 
   await page.locator('account-members').getByRole('row').nth(1).waitFor();
   await page.locator('account-memberships').getByRole('row').filter({ hasText: 'Grace Hopper' }).waitFor();
 
-  const rows = await catalogRows(page);
+  // the list places its rows once it has measured them, a frame or more after they show (later on a busy
+  // machine): wait for three rows at three places, each under the one above
+  await installRowReader(page);
+  const laidOut = await page.waitForFunction(() => {
+    const shown = window.__catalogRows();
+    const stacked = shown.every((row, i) => i === 0 || row.top >= shown[i - 1].bottom - 0.5);
+    return shown.length === 3 && new Set(shown.map((row) => Math.round(row.top))).size === 3 && stacked && shown;
+  });
+  const rows = await laidOut.jsonValue();
   assert.deepEqual(
     rows.map((row) => row.name),
     ['Everyday Essentials', 'Seasonal Collection', 'Clearance'],
@@ -98,7 +108,12 @@ test('every element works under the policy: no violation, catalog rows stacked, 
 
   await page.getByRole('button', { name: /^Releases\W+Everyday Essentials$/ }).click();
   await page.getByText('Only the current release and the two before it are kept.').waitFor();
-  const opened = await catalogRows(page);
+  // the rows under the open panel move down by its height once the list has measured the taller row
+  const moved = await page.waitForFunction((before) => {
+    const shown = window.__catalogRows();
+    return shown[1]?.top >= before + 100 && shown;
+  }, rows[1].top);
+  const opened = await moved.jsonValue();
   assertStacked(opened);
   assert.ok(opened[1].top >= rows[1].top + 100, 'the rows under the open panel moved down by its height');
   // the list's own places went through the CSSOM, which the policy allows (a list shown whole starts at 0)

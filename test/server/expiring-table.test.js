@@ -56,4 +56,45 @@ describe('ExpiringTable', () => {
     assert.equal(table.get('b'), undefined, 'b was the oldest once a was replaced');
     assert.deepEqual(table.ownersOf('a'), { address: 'p', browser: 'r' });
   });
+
+  it('finds the owner holding the most as owners grow and shrink, without looking at the others', () => {
+    const table = new ExpiringTable({ max: 5 });
+    for (const key of ['a1', 'a2', 'a3']) table.set(key, 1, later(), { address: 'a' });
+    for (const key of ['b1', 'b2']) table.set(key, 1, later(), { address: 'b' });
+    table.delete('a1');
+    table.delete('a2');
+    // a holds one now, b two, then c two: the full table takes from b, which held two first
+    table.set('c1', 1, later(), { address: 'c' });
+    table.set('c2', 1, later(), { address: 'c' });
+    table.set('d1', 1, later(), { address: 'd' });
+    assert.equal(table.get('b1'), undefined);
+    assert.deepEqual(
+      ['a3', 'b2', 'c1', 'c2', 'd1'].map((k) => table.get(k)),
+      [1, 1, 1, 1, 1],
+    );
+  });
+
+  it('says when a browser new at a full address is to wait, and lets one that holds entries there go on', () => {
+    const table = new ExpiringTable({ max: 100, ownFirst: 'browser' });
+    const expires = later();
+    table.set('x1', 1, expires, { address: 'shared', browser: 'x' });
+    table.set('y1', 1, later(), { address: 'shared', browser: 'y' });
+    assert.equal(table.fullFor({ address: 'shared', browser: 'z' }, 3), 0, 'under the bound');
+    assert.equal(table.fullFor({ address: 'shared', browser: 'z' }, 2), expires, 'until the oldest there expires');
+    assert.equal(table.fullFor({ address: 'shared', browser: 'x' }, 2), 0, 'x gives up its own');
+    assert.equal(table.fullFor({ address: 'elsewhere', browser: 'z' }, 2), 0);
+  });
+
+  it("when full, takes the new entry's own oldest at its own address before another's", () => {
+    const table = new ExpiringTable({ max: 3, ownFirst: 'browser' });
+    table.set('victim', 1, later(), { address: 'shared', browser: 'v' });
+    table.set('mine1', 1, later(), { address: 'shared', browser: 'm' });
+    table.set('mine2', 1, later(), { address: 'shared', browser: 'm' });
+    table.set('mine3', 1, later(), { address: 'shared', browser: 'm' });
+    assert.equal(table.get('victim'), 1);
+    assert.deepEqual(
+      ['mine1', 'mine2', 'mine3'].map((k) => table.get(k)),
+      [undefined, 1, 1],
+    );
+  });
 });

@@ -3,6 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { ACCOUNTS, MEMBERS, REALM_ID } from '../../server/domain/fixtures.js';
 import { api } from '../support/service-client.js';
@@ -39,55 +40,141 @@ function rawGet(target, headers = {}) {
 }
 
 describe('deeply nested bodies', () => {
-  it('answers 400 for a data.type nested 200,000 arrays deep, without echoing it', async () => {
-    const { status, body } = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+  const memberships = () => `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
+  /** Asks for a membership of Ada whose `data.type` is `type`. */
+  const membershipOfType = (/** @type {unknown} */ type) =>
+    api(memberships(), {
       method: 'POST',
       token: operator,
-      rawBody: `{"data": {"type": ${nested(200_000)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
+      body: { data: { type, account_member_id: MEMBERS.ada.id } },
     });
+  /** The same with `data.type` nested `depth` deep, as raw JSON. */
+  const nestedMembership = (/** @type {number} */ depth) =>
+    api(memberships(), {
+      method: 'POST',
+      token: operator,
+      rawBody: `{"data": {"type": ${nested(depth)}, "account_member_id": "${MEMBERS.ada.id}"}}`,
+    });
+
+  it('refuses one nested deeper than the route reads (400) before parsing it, without echoing it', async () => {
+    const { status, body } = await nestedMembership(1000);
     assert.equal(status, 400);
     assert.equal(body.errors[0].status, '400');
     assert.equal(body.errors[0].title, 'Bad Request');
-    assert.match(body.errors[0].detail, /data\.type must be "account_membership"/);
-    assert.ok(body.errors[0].detail.length < 200, 'the value is not echoed');
+    assert.equal(body.errors[0].detail, 'The request body nests deeper than 8 levels');
+    // brackets inside strings are text, not nesting
+    const inString = await membershipOfType(nested(1000));
+    assert.equal(inString.status, 400);
+    assert.match(inString.body.errors[0].detail, /data\.type must be "account_membership"$/);
+  });
+
+  it('refuses one of 200,000 arrays (400 kB) as too large (413) for a route that reads a few hundred bytes', async () => {
+    const { status, body, headers } = await nestedMembership(200_000);
+    assert.equal(status, 413);
+    assert.equal(body.errors[0].status, '413');
+    assert.equal(body.errors[0].detail, 'The body may be at most 8192 bytes here');
+    assert.equal(headers.get('connection'), 'close');
   });
 
   it('answers 400 for a non-string or very long data.type, and quotes a short wrong one back', async () => {
-    const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
-    for (const type of [{ a: 1 }, 42, ['account_membership'], 'x'.repeat(10_000)]) {
-      const { status, body } = await api(url, {
-        method: 'POST',
-        token: operator,
-        body: { data: { type, account_member_id: MEMBERS.ada.id } },
-      });
+    for (const type of [{ a: 1 }, 42, ['account_membership'], 'x'.repeat(5_000)]) {
+      const { status, body } = await membershipOfType(type);
       assert.equal(status, 400, JSON.stringify(type).slice(0, 40));
       assert.ok(body.errors[0].detail.length < 200);
     }
-    const short = await api(url, {
-      method: 'POST',
-      token: operator,
-      body: { data: { type: 'member', account_member_id: MEMBERS.ada.id } },
-    });
+    const short = await membershipOfType('member');
     assert.equal(short.status, 400);
     assert.match(short.body.errors[0].detail, /not "member"/);
   });
 
   it('answers 4xx, not 500, for a deeply nested body elsewhere', async () => {
-    const deep = nested(200_000);
-    const membership = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
+    for (const depth of [100, 200_000]) {
+      const deep = nested(depth);
+      const membership = await api(memberships(), {
+        method: 'POST',
+        token: operator,
+        rawBody: `{"data": {"type": "account_membership", "account_member_id": ${deep}}, "x": ${deep}}`,
+      });
+      assert.ok(membership.status >= 400 && membership.status < 500, String(membership.status));
+      const top = await api(`${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`, {
+        method: 'POST',
+        token: operator,
+        rawBody: deep,
+      });
+      assert.ok(top.status === 400 || top.status === 413, String(top.status));
+      const form = await api(`${base}/oauth/access_token`, { method: 'POST', rawBody: `{"grant_type": ${deep}}` });
+      assert.ok(form.status === 400 || form.status === 413, String(form.status));
+    }
+  });
+
+  it('reads a token request of a few hundred bytes, and refuses a larger one before reading it', async () => {
+    const big = await api(`${base}/oauth/access_token`, {
       method: 'POST',
-      token: operator,
-      rawBody: `{"data": {"type": "account_membership", "account_member_id": ${deep}}, "x": ${deep}}`,
+      rawBody: `grant_type=implicit&client_id=storefront&pad=${'x'.repeat(5000)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    assert.ok(membership.status >= 400 && membership.status < 500, String(membership.status));
-    const top = await api(`${base}/v2/authentication-realms/${REALM_ID}/oidc-profiles`, {
-      method: 'POST',
-      token: operator,
-      rawBody: deep,
+    assert.equal(big.status, 413);
+    assert.equal(big.body.errors[0].detail, 'The body may be at most 4096 bytes here');
+  });
+});
+
+describe('connections', () => {
+  /**
+   * Writes `requests` on one connection at once and reads until `enough` says so, or the service closes it.
+   * @param {string} requests
+   * @param {(text: string) => boolean} enough
+   * @returns {Promise<{ text: string, closed: boolean }>}
+   */
+  function pipeline(requests, enough = () => false) {
+    const { hostname, port } = new URL(base);
+    return new Promise((resolve) => {
+      const socket = connect(Number(port), hostname);
+      let text = '';
+      const done = (/** @type {boolean} */ closed) => {
+        socket.destroy();
+        resolve({ text, closed });
+      };
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => {
+        text += chunk;
+        if (enough(text)) done(false);
+      });
+      socket.on('close', () => done(true));
+      socket.on('error', () => {});
+      socket.write(requests);
     });
-    assert.equal(top.status, 400);
-    const form = await api(`${base}/oauth/access_token`, { method: 'POST', rawBody: `{"grant_type": ${deep}}` });
-    assert.equal(form.status, 400);
+  }
+  const health = (/** @type {number} */ count) => 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(count);
+  const answers = (/** @type {string} */ text) => text.split('HTTP/1.1 200 OK').length - 1;
+
+  it('answers up to 4 pipelined requests on one connection', async () => {
+    const { text, closed } = await pipeline(health(4), (received) => answers(received) === 4);
+    assert.equal(answers(text), 4);
+    assert.equal(closed, false);
+  });
+
+  it('closes a connection that sends thousands of requests at once, without working on them', async () => {
+    const { text, closed } = await pipeline(health(2000));
+    assert.ok(closed, 'the service closed it');
+    assert.ok(answers(text) <= 4, `${answers(text)} answers`);
+  });
+
+  it('closes a connection after its 1,000th answer', async () => {
+    const { hostname, port } = new URL(base);
+    const socket = connect(Number(port), hostname);
+    socket.setEncoding('utf8');
+    let text = '';
+    let closed = false;
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('close', () => (closed = true));
+    for (let i = 1; i <= 1000; i++) {
+      text = '';
+      socket.write(health(1));
+      // each answer is read before the next request goes
+      while (!text.endsWith('{"status":"ok"}') && !closed) await new Promise((resolve) => socket.once('data', resolve));
+      assert.equal(/connection: close/i.test(text), i === 1000, `answer ${i}`);
+    }
+    await new Promise((resolve) => (closed ? resolve(undefined) : socket.once('close', resolve)));
   });
 });
 

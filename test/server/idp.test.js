@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MEMBERS } from '../../server/domain/fixtures.js';
 import { canUseOtherLoopbackAddresses, getFrom } from '../support/from-address.js';
-import { CookieJar, signInAtIdentityProvider } from '../support/idp-login.js';
+import { browserGet, CookieJar, signInAtIdentityProvider } from '../support/idp-login.js';
 import { authorizationUrl, exchangeCode, pkce } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 
@@ -42,7 +42,7 @@ describe('signing in again in the same browser', () => {
   it('forwards prompt, display and ui_locales to the identity provider', async () => {
     const { service, base } = await startTestService();
     const { url } = await authorizationUrl(base, { extra: { prompt: 'login', display: 'popup', ui_locales: 'de fr' } });
-    const response = await fetch(url, { redirect: 'manual' });
+    const { response } = await browserGet(url);
     const idp = new URL(/** @type {string} */ (response.headers.get('location')));
     assert.equal(`${idp.origin}${idp.pathname}`, `${service.issuer}/auth`);
     assert.equal(idp.searchParams.get('prompt'), 'login');
@@ -62,7 +62,7 @@ describe('the login page', () => {
     for (let step = 0; step < 5; step++) {
       response = await fetch(page, { redirect: 'manual', headers: { cookie: jar.header(page), accept: 'text/html' } });
       jar.store(page, response);
-      if (response.status !== 302 && response.status !== 303) break;
+      if (response.status < 301 || response.status > 307) break;
       page = new URL(/** @type {string} */ (response.headers.get('location')), page);
     }
     assert.match(page.pathname, /^\/idp\/interaction\//);
@@ -74,8 +74,10 @@ describe('the login page', () => {
 });
 
 describe('unauthenticated load', { skip: !canUseOtherLoopbackAddresses }, () => {
-  it('keeps the stored entries bounded per client address and in total, and a waiting person keeps theirs', async () => {
-    const { service, base } = await startTestService({ limits: { idpEntriesPerAddress: 50, idpEntries: 120 } });
+  it('keeps the stored entries bounded per browser, per client address and in total, and a waiting person keeps theirs', async () => {
+    const { service, base } = await startTestService({
+      limits: { idpEntriesPerBrowser: 10, idpEntriesPerAddress: 50, idpEntries: 400 },
+    });
     // a person at the login form before the load starts
     const jar = new CookieJar();
     const { verifier, challenge } = pkce();
@@ -84,13 +86,33 @@ describe('unauthenticated load', { skip: !canUseOtherLoopbackAddresses }, () => 
       jar,
       stopAt: (u) => u.pathname.startsWith('/idp/interaction/'),
     });
+    const kept = service.stats().idpEntries;
 
-    const start = await fetch((await authorizationUrl(base)).url, { redirect: 'manual' });
-    const auth = /** @type {string} */ (start.headers.get('location'));
-    for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4']) {
-      for (let i = 0; i < 150; i++) assert.equal((await getFrom(address, auth)).status, 303);
+    const { response: start } = await browserGet((await authorizationUrl(base)).url);
+    const auth = new URL(/** @type {string} */ (start.headers.get('location')));
+    // a client that keeps no cookies is sent back for one, and never costs an entry
+    for (let i = 0; i < 100; i++) assert.equal((await getFrom('127.0.0.2', auth.href)).status, 307);
+    assert.equal(service.stats().idpEntries, kept, 'no entry for a client without the cookie');
+
+    // one that keeps its cookie is one browser: it pushes out only its own
+    const flooder = new CookieJar();
+    for (let i = 0; i < 40; i++) assert.equal((await browserGet(auth, flooder)).response.status, 303);
+    assert.ok(service.stats().idpEntries <= kept + 10, JSON.stringify(service.stats()));
+
+    // new browsers from other addresses, and from the person's own: bounded per address and in total, the person's
+    // login form stays (a new browser at a full address is refused)
+    /** @type {Set<number>} */
+    const statuses = new Set();
+    for (const address of ['127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.1']) {
+      for (let i = 0; i < 60; i++) {
+        const check = await getFrom(address, auth.href);
+        const cookie = /** @type {string[]} */ (check.headers['set-cookie'])[0].split(';')[0];
+        const again = new URL(/** @type {string} */ (check.headers.location), auth);
+        statuses.add((await getFrom(address, again.href, { cookie })).status);
+      }
     }
-    assert.ok(service.stats().idpEntries <= 120, JSON.stringify(service.stats()));
+    assert.deepEqual([...statuses].sort(), [303, 429]);
+    assert.ok(service.stats().idpEntries <= 4 * 50 + 10, JSON.stringify(service.stats()));
 
     const client = new URL(waiting.redirectUri).origin;
     const back = new URL(

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, describe, it } from 'node:test';
 import { REALM_ID } from '../../server/domain/fixtures.js';
-import { BROWSER_COOKIE } from '../../server/idp/sign-in.js';
+import { browserGet, CookieJar } from '../support/idp-login.js';
 import { api, pkce } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 
@@ -90,7 +90,7 @@ describe('discovery', () => {
     fake.hang.discovery = true;
     const before = fake.discoveries;
     const started = Date.now();
-    const response = await fetch(authorizeUrl(), { redirect: 'manual' });
+    const { response } = await browserGet(authorizeUrl());
     assert.ok(Date.now() - started < TIMEOUT_MS + 2000, 'it does not hang');
     assert.equal(response.status, 302);
     const back = location(response);
@@ -99,11 +99,11 @@ describe('discovery', () => {
     assert.match(/** @type {string} */ (back.searchParams.get('error_description')), /did not answer within 300 ms/);
     assert.equal(back.searchParams.get('state'), 'client-state');
 
-    await fetch(authorizeUrl(), { redirect: 'manual' });
+    await browserGet(authorizeUrl());
     assert.equal(fake.discoveries, before + 2, 'the failure was not remembered');
 
     fake.hang.discovery = false;
-    const working = await fetch(authorizeUrl(), { redirect: 'manual' });
+    const { response: working } = await browserGet(authorizeUrl());
     assert.equal(`${location(working).origin}${location(working).pathname}`, `${idpUrl}/authorize`);
   });
 });
@@ -112,18 +112,15 @@ describe('code exchange', () => {
   it('gives up after the timeout and sends the browser back with an error', async () => {
     fake.hang.discovery = false;
     fake.hang.token = true;
-    const start = await fetch(authorizeUrl(), { redirect: 'manual' });
+    const jar = new CookieJar();
+    const { response: start } = await browserGet(authorizeUrl(), jar);
     const state = /** @type {string} */ (location(start).searchParams.get('state'));
-    const cookie = start.headers
-      .getSetCookie()
-      .find((line) => line.startsWith(`${BROWSER_COOKIE}=`))
-      ?.split(';')[0];
     const tokensBefore = fake.tokens;
     const started = Date.now();
-    const callback = await fetch(`${base}/oidc/callback?code=abc&state=${encodeURIComponent(state)}`, {
-      redirect: 'manual',
-      headers: { cookie: /** @type {string} */ (cookie) },
-    });
+    const { response: callback } = await browserGet(
+      `${base}/oidc/callback?code=abc&state=${encodeURIComponent(state)}`,
+      jar,
+    );
     assert.ok(Date.now() - started < TIMEOUT_MS + 2000, 'it does not hang');
     assert.equal(fake.tokens, tokensBefore + 1, 'the code exchange was tried');
     assert.equal(callback.status, 302);

@@ -105,6 +105,34 @@ describe('filter grammar', () => {
   });
 });
 
+describe('filter bounds', () => {
+  /** @param {string} filter */
+  const refusal = (filter) => {
+    try {
+      parseFilter(filter, ATTRS);
+    } catch (error) {
+      return /** @type {Error} */ (error).message;
+    }
+    return null;
+  };
+
+  it('takes up to 512 characters, 4 expressions and 4 wildcards in all', () => {
+    assert.equal(refusal(`eq(name,${'x'.repeat(500)})`), null);
+    assert.equal(refusal(['like(name,*a*)', 'like(email,*b*)', 'eq(name,c)', 'like(name,d)'].join(':')), null);
+    assert.equal(refusal('eq(name,*****):like(name,*a*b*c)'), null, 'a star in eq is no wildcard');
+  });
+
+  it('refuses a longer filter before parsing it, and more expressions or wildcards', () => {
+    assert.equal(refusal(`eq(name,${'x'.repeat(510)})`), 'The filter may be at most 512 characters long');
+    assert.equal(
+      refusal(Array.from({ length: 5 }, () => 'eq(name,a)').join(':')),
+      'The filter may join at most 4 expressions',
+    );
+    assert.equal(refusal('like(name,*a*b*):like(email,*c*)'), 'The filter may have at most 4 wildcards (*) in all');
+    assert.equal(refusal(`like(email,${'*m'.repeat(7500)}*)`), 'The filter may be at most 512 characters long');
+  });
+});
+
 describe('page and sort parameters', () => {
   it('defaults and bounds', () => {
     assert.deepEqual(parsePage(new URLSearchParams()), { limit: 25, offset: 0 });

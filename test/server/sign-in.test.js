@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { ACCOUNTS, IDP_USERS, MEMBERS } from '../../server/domain/fixtures.js';
-import { signInAtIdentityProvider } from '../support/idp-login.js';
+import { browserGet, signInAtIdentityProvider } from '../support/idp-login.js';
 import { accessToken, api, authorizationUrl, exchangeCode, pkce, signIn } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 
 const { service, base } = await startTestService({ redirectUris: ['https://shop.example/account/callback'] });
 beforeEach(() => service.reset());
 
-/** @param {string} url */
-const noRedirect = (url, accept = 'text/html') => fetch(url, { redirect: 'manual', headers: { accept } });
+/**
+ * A browser's request (its cookie check included), redirects not followed.
+ * @param {string} url
+ */
+const noRedirect = async (url, accept = 'text/html') => (await browserGet(url, undefined, { accept })).response;
 
 describe('sign-in through the identity provider', () => {
   it('signs Ada in and answers one token per account', async () => {

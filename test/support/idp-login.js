@@ -40,6 +40,29 @@ export class CookieJar {
   }
 }
 
+/**
+ * A browser's GET of an address of the sign-in leg, cookie check included: the service sends a browser without
+ * its sign-in cookie back to the same address (307) with one, and the browser follows with it. Returns the answer
+ * after that (redirects are not followed further) and the address it came from.
+ * @param {string | URL} url
+ * @param {CookieJar} [jar]
+ * @param {Record<string, string>} [headers]
+ */
+export async function browserGet(url, jar = new CookieJar(), headers = {}) {
+  let target = new URL(url);
+  for (let step = 0; ; step++) {
+    const cookie = jar.header(target);
+    const response = await fetch(target, {
+      redirect: 'manual',
+      headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    });
+    jar.store(target, response);
+    if (response.status !== 307 || step > 0) return { response, url: target, jar };
+    await response.body?.cancel();
+    target = new URL(/** @type {string} */ (response.headers.get('location')), target);
+  }
+}
+
 /** @param {string} text */
 const unescape = (text) => text.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
 

@@ -77,9 +77,9 @@ type Notice = 'expired' | 'rejected' | 'cancelled';
  *   at the identity provider, which the element shows calmly), `unsafe_endpoint`, `http_error` (with `status`),
  *   `network_error`, `invalid_response`, `not_configured` (an attribute is missing, the store refused the
  *   `client-id`, or the `base-url` looks wrong), `insecure_context` (a plain-http page: no WebCrypto),
- *   `popup_closed` (the shopper closed the sign-in window) or `part_unavailable` (its sign-in chunk, a file loaded
- *   on first use, could not be loaded; `console.warn` names the file). The configuration errors also go to
- *   `console.warn`, once.
+ *   `popup_closed` (the shopper closed the sign-in window, or the window could not be used) or `part_unavailable`
+ *   (its sign-in chunk, a file loaded on first use, could not be loaded; `console.warn` names the file). The
+ *   configuration errors also go to `console.warn`, once.
  *
  * @csspart base - The wrapper; `aria-busy` while loading.
  * @csspart buttons - The group of sign-in buttons.

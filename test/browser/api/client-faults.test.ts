@@ -14,10 +14,12 @@ import {
   listMemberships,
   listUnassignedMembers,
 } from '../../../src/api/operator-endpoints.js';
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { ApiError, StorefrontError, isAbortError } from '../../../src/api/errors.js';
 import { eq } from '../../../src/api/query.js';
-import type { Catalog } from '../../../src/api/types.js';
+import { REQUEST_TIMEOUT_MS, send } from '../../../src/api/http.js';
+import type { Catalog, OidcProfile } from '../../../src/api/types.js';
+import { endSessionUrl } from '../../../src/auth/end-session.js';
 import { fakeFetch, hangingFetch, jsonResponse, rejectionOf } from '../helpers/fake-fetch.js';
 
 const BASE = 'https://api.example.test';
@@ -311,6 +313,49 @@ describe('endpoints: error answers', () => {
   });
 });
 
+describe('endpoints: timeouts', () => {
+  it('gives up on a service that does not answer: network_error naming the origin', async () => {
+    const f = hangingFetch();
+    const error = await rejectionOf(send({ url: `${BASE}/health`, token: false, fetch: f.fetch, timeoutMs: 50 }));
+    const failure = expectCode(error, 'network_error');
+    expect(failure.message).to.include(BASE);
+    expect((failure.cause as DOMException).name).to.equal('TimeoutError');
+    expect(f.calls[0].signal?.aborted, 'the request is aborted').to.equal(true);
+  });
+
+  it('gives up on an answer whose body never ends', async () => {
+    const stalled = new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{')) });
+    const f = fakeFetch((call) => {
+      const body = stalled.pipeThrough(new TransformStream(), { signal: call.signal });
+      return new Response(body, { headers: { 'Content-Type': 'application/json' } });
+    });
+    const error = await rejectionOf(send({ url: `${BASE}/health`, token: false, fetch: f.fetch, timeoutMs: 50 }));
+    expectCode(error, 'network_error');
+  });
+
+  it('waits 30 s by default, and an abort of the caller is still an abort', async () => {
+    expect(REQUEST_TIMEOUT_MS).to.equal(30_000);
+    const f = hangingFetch();
+    const controller = new AbortController();
+    const pending = send({ url: `${BASE}/health`, token: false, fetch: f.fetch, signal: controller.signal });
+    await waitUntil(() => f.calls.length === 1, 'the request');
+    controller.abort();
+    expect(isAbortError(await rejectionOf(pending))).to.equal(true);
+  });
+
+  it('gives up on the discovery of sign-out everywhere too', async () => {
+    const f = hangingFetch();
+    const profile = {
+      id: 'p',
+      type: 'oidc-profile',
+      name: 'Slow ID',
+      links: { 'client-discovery-url': 'http://127.0.0.1:9/.well-known/openid-configuration' },
+    } as unknown as OidcProfile;
+    const error = await rejectionOf(endSessionUrl(profile, location.href, f.fetch, 50));
+    expectCode(error, 'network_error');
+  });
+});
+
 describe('endpoints: abort', () => {
   it('rejects with AbortError, without calling fetch, when already aborted', async () => {
     const f = fakeFetch(() => jsonResponse({ data: [] }));
@@ -323,14 +368,14 @@ describe('endpoints: abort', () => {
     expect(f.calls).to.have.length(0);
   });
 
-  it('rejects with AbortError when aborted during the request, and passes the signal to fetch', async () => {
+  it('rejects with AbortError when aborted during the request, and aborts the fetch with it', async () => {
     const f = hangingFetch();
     const controller = new AbortController();
     const pending = listMembers(connection(f.fetch), {}, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(f.calls).to.have.length(1);
-    expect(f.calls[0].signal).to.equal(controller.signal);
+    await waitUntil(() => f.calls.length === 1, 'the request');
+    expect(f.calls[0].signal?.aborted).to.equal(false);
     controller.abort();
+    expect(f.calls[0].signal?.aborted, "the caller's abort reaches fetch").to.equal(true);
     const error = await rejectionOf(pending);
     expect((error as DOMException).name).to.equal('AbortError');
     expect(error).to.not.be.instanceOf(StorefrontError);
@@ -340,7 +385,7 @@ describe('endpoints: abort', () => {
     const f = hangingFetch();
     const controller = new AbortController();
     const pending = listMembers(connection(f.fetch), {}, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil(() => f.calls.length === 1, 'the request');
     controller.abort(new Error('custom reason'));
     const error = await rejectionOf(pending);
     expect(error).to.be.instanceOf(DOMException);

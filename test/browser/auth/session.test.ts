@@ -1,5 +1,5 @@
 /** MemberSession: one per client id on the page, storage modes, selection, expiry and bad stored data. */
-import { aTimeout, expect } from '@open-wc/testing';
+import { aTimeout, expect, waitUntil } from '@open-wc/testing';
 import { MemberSession, type SessionChange } from '../../../src/auth/session.js';
 import { resetSessions } from '../helpers/page-state.js';
 import type { AccountSession, SignedInDetail } from '../../../src/events.js';
@@ -151,6 +151,38 @@ describe('MemberSession', () => {
     expect(writes).to.equal(0);
   });
 
+  it('stays in memory once asked for it: a later element asking for session changes nothing', () => {
+    const session = MemberSession.for('shop', 'memory');
+    MemberSession.for('shop', 'session');
+    session.signIn(detail(account('a')));
+    expect(sessionStorage.getItem(KEY)).to.equal(null);
+  });
+
+  it('drops, unannounced, a session kept by the tab when memory is asked for after an element without a mode', () => {
+    MemberSession.for('shop', 'session').signIn(detail(account('a')));
+    resetSessions({ keepStorage: true });
+    // an element without a storage attribute connects first, and reads what the tab kept
+    const first = MemberSession.for('shop');
+    const { changes } = watch(first);
+    // an element with storage="memory" connects in the same task
+    MemberSession.for('shop', 'memory');
+    expect(first.signedIn).to.equal(false);
+    expect(sessionStorage.getItem(KEY)).to.equal(null);
+    return Promise.resolve().then(() => expect(changes, 'nobody heard of it').to.deep.equal([]));
+  });
+
+  it('ends a session kept by the tab that was already announced, when memory is asked for later', async () => {
+    MemberSession.for('shop', 'session').signIn(detail(account('a')));
+    resetSessions({ keepStorage: true });
+    const session = MemberSession.for('shop');
+    const { changes } = watch(session);
+    await Promise.resolve();
+    expect(changes.map((change) => change.type)).to.deep.equal(['signed-in', 'account-selected']);
+    MemberSession.for('shop', 'memory');
+    expect(changes.at(-1)).to.deep.equal({ type: 'signed-out', reason: 'elsewhere' });
+    expect(sessionStorage.getItem(KEY)).to.equal(null);
+  });
+
   it('keeps its storage when asked without a mode', () => {
     MemberSession.for('shop', 'memory').signIn(detail(account('a')));
     MemberSession.for('shop');
@@ -195,5 +227,35 @@ describe('MemberSession', () => {
     const session = MemberSession.for('shop');
     expect(session.signedIn).to.equal(true);
     expect(session.selectedAccount).to.equal(undefined);
+  });
+
+  describe('messages of the other tabs', () => {
+    const SERVICE = 'http://shop.test';
+    const CHANNEL = `storefront-elements:channel:${SERVICE} shop`;
+
+    it('ignores what is not one of its messages, and goes on answering the others', async () => {
+      const session = MemberSession.for('shop', 'session', SERVICE);
+      session.signIn(detail(account('a')));
+      const other = new BroadcastChannel(CHANNEL);
+      const answers: unknown[] = [];
+      other.onmessage = ({ data }) => answers.push(data);
+      const errors: unknown[] = [];
+      const onError = (event: ErrorEvent) => errors.push(event.error);
+      addEventListener('error', onError);
+      try {
+        const garbage = [null, 'out', 42, [], { out: 'everything' }, { out: { reason: 'user' } }, { ask: 'yes' }];
+        for (const message of garbage) other.postMessage(message);
+        other.postMessage({ session: { accountMemberId: 'm', accounts: 'none' } });
+        other.postMessage({ ask: true });
+        // the one real question is answered, after everything posted before it was read
+        await waitUntil(() => answers.length > 0, 'an answer');
+        expect(errors).to.deep.equal([]);
+        expect(session.signedIn).to.equal(true);
+        expect(session.accountMemberId).to.equal('member-1');
+      } finally {
+        removeEventListener('error', onError);
+        other.close();
+      }
+    });
   });
 });

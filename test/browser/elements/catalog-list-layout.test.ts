@@ -33,7 +33,7 @@ async function storeList(): Promise<CatalogList> {
     html`<catalog-list base-url=${SERVICE_URL} .accessToken=${await implicitToken()} lang="en-GB"></catalog-list>`,
   );
   await loaded(el);
-  await nextFrame();
+  await noOverlaps(el);
   return el;
 }
 
@@ -60,6 +60,16 @@ function rowBoxes(el: CatalogList): { name: string; box: DOMRect }[] {
 }
 
 /** Rows whose boxes overlap the next one's, and parts that reach out of their row or into each other. */
+/**
+ * Waits until the list has placed its rows by their measured heights (none overlaps another; before they are
+ * measured, rows stand at their estimated places), else fails naming the rows that overlap.
+ */
+async function noOverlaps(el: CatalogList): Promise<void> {
+  await waitUntil(() => overlaps(el).length === 0, 'rows overlap', { timeout: 8000 }).catch(() =>
+    expect(overlaps(el)).to.deep.equal([]),
+  );
+}
+
 function overlaps(el: CatalogList): string[] {
   const problems: string[] = [];
   const rows = rowBoxes(el);
@@ -154,8 +164,7 @@ describe('<catalog-list> layout', function () {
           expect(overlaps(el)).to.deep.equal([]);
           inItem<HTMLButtonElement>(item(el, CATALOG_NAMES.essentials), 'expand').click();
           await waitUntil(() => el.shadowRoot!.querySelectorAll('[part~=release]').length === 3, 'releases shown');
-          await nextFrame();
-          expect(overlaps(el)).to.deep.equal([]);
+          await noOverlaps(el);
           expect(shownNames(el)).to.deep.equal(VISIBLE.storeWide);
         } finally {
           await restore();
@@ -170,8 +179,7 @@ describe('<catalog-list> layout', function () {
         const viewport = part(el, 'viewport');
         viewport.scrollTop = viewport.scrollHeight / 2;
         await waitUntil(() => shownNames(el).includes('Catalog 5001'), 'the middle rows');
-        await nextFrame();
-        expect(overlaps(el)).to.deep.equal([]);
+        await noOverlaps(el);
         const row = rowBoxes(el).find((r) => r.name === 'Catalog 5001')!.box;
         const view = viewport.getBoundingClientRect();
         expect(row.bottom > view.top && row.top < view.bottom, 'the middle row is in view').to.equal(true);
@@ -220,9 +228,12 @@ describe('<catalog-list> layout', function () {
       const el = await storeList();
       const before = part(el, 'viewport').getBoundingClientRect().height;
       el.style.width = '450px';
-      await nextFrame();
       const viewport = part(el, 'viewport');
-      expect(viewport.getBoundingClientRect().height).to.be.above(before + 20);
+      await waitUntil(
+        () => viewport.getBoundingClientRect().height > before + 20,
+        'the list grows with its rewrapped rows',
+        { timeout: 8000 },
+      );
       // taller rows, and no scroll bar inside a list shorter than its maximum
       expect(viewport.scrollHeight).to.be.at.most(viewport.clientHeight);
       expect(overlaps(el)).to.deep.equal([]);
@@ -283,6 +294,8 @@ describe('<catalog-list> layout', function () {
       );
       const el = page.querySelector('catalog-list')!;
       await loaded(el);
+      await noOverlaps(el);
+      // a shift is reported once the frame that shows it is painted: the rows' frame, and one more
       await nextFrame();
       await nextFrame();
       count(observer.takeRecords());

@@ -9,6 +9,7 @@ import { MemberSession } from '../../../src/auth/session.js';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import type { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
 import type { AccountPicker } from '../../../src/elements/account-picker/account-picker.js';
+import { resetSessions } from '../helpers/page-state.js';
 import { SERVICE_URL, resetService } from '../helpers/service.js';
 import {
   cleanUpSignIn,
@@ -147,6 +148,43 @@ describe('tabs of one store', function () {
       'Ada in the woken tab',
       { timeout: 8000 },
     );
+  });
+
+  it('storage="memory" on an element that comes after one without it: the session another tab handed over ends', async () => {
+    const { el } = await signInAs('grace@example.com');
+    const tab = await openTab();
+    await waitForPart(tab.signIn, 'sign-out');
+    // this page again, as a new page load (what the tab kept set aside): a list without a storage attribute comes
+    // first and is handed the session by the other tab
+    el.remove();
+    resetSessions();
+    sessionStorage.removeItem(SESSION_KEY);
+    const signedIn = new Promise((resolve) => document.addEventListener('signed-in', resolve, { once: true }));
+    const list = await fixture<CatalogList>(
+      html`<catalog-list base-url=${SERVICE_URL} client-id="storefront"></catalog-list>`,
+    );
+    const signIn = await renderSignIn();
+    await signedIn;
+    expect(MemberSession.for('storefront').signedIn).to.equal(true);
+    // then an element of the same client asks for memory
+    const signedOut = new Promise<Event>((resolve) => document.addEventListener('signed-out', resolve, { once: true }));
+    signIn.setAttribute('storage', 'memory');
+    expect(((await signedOut) as CustomEvent).detail.reason).to.equal('elsewhere');
+    expect(MemberSession.for('storefront').signedIn).to.equal(false);
+    expect(sessionStorage.getItem(SESSION_KEY), 'nothing kept').to.equal(null);
+    await waitForPart(signIn, 'button');
+    await loaded(list);
+    // and it stays so: an element asking for session changes nothing
+    signIn.setAttribute('storage', 'session');
+    await signIn.updateComplete;
+    signIn.remove();
+    list.remove();
+    const expires = new Date(Date.now() + 60_000).toISOString();
+    MemberSession.for('storefront').signIn({
+      accountMemberId: 'm',
+      accounts: [{ accountId: 'a', accountName: 'A', token: 't', expires }],
+    });
+    expect(sessionStorage.getItem(SESSION_KEY)).to.equal(null);
   });
 
   it('storage="memory" shares nothing, either way', async () => {

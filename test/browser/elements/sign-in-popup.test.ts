@@ -96,6 +96,57 @@ describe('<account-sign-in mode="popup">', function () {
     }
   });
 
+  it('opens a window of its own under a name no page can guess: a frame named like a sign-in window takes nothing', async () => {
+    // a frame of the page under the name sign-in windows had, and one under the prefix they have now
+    const frames = ['storefront-elements-sign-in', 'storefront-elements-sign-in:'].map((name) => {
+      const frame = document.createElement('iframe');
+      frame.name = name;
+      document.body.append(frame);
+      return frame;
+    });
+    const opened: Array<Window | null> = [];
+    const open = window.open;
+    window.open = (...args: Parameters<typeof window.open>) => {
+      const popup = open.apply(window, args);
+      opened.push(popup);
+      return popup;
+    };
+    try {
+      // prompt=login: the identity provider's session of the first test would otherwise end the window at once
+      const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE, prompt: 'login' });
+      const signedIn = next<SignedInEvent>(el, 'signed-in');
+      (await waitForPart(el, 'button')).click();
+      await executeServerCommand('popup-sign-in', { login: 'grace@example.com' });
+      expect((await signedIn).detail.accounts.map((a) => a.accountName)).to.deep.equal(['Harvard Computation Lab']);
+      expect(opened).to.have.length(1);
+      expect(frames.map((frame) => frame.contentWindow)).not.to.include(opened[0]);
+    } finally {
+      window.open = open;
+      for (const frame of frames) frame.remove();
+    }
+  });
+
+  it('a window that cannot be used ends the attempt at once: popup_closed, the button again', async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const open = window.open;
+    // a browser that hands back a window this page did not open (here a frame of the page)
+    window.open = () => frame.contentWindow;
+    try {
+      const el = await renderSignIn({ mode: 'popup', redirectUri: CALLBACK_PAGE });
+      const error = next<StorefrontErrorEvent>(el, 'storefront-error');
+      (await waitForPart(el, 'button')).click();
+      const { detail } = await error;
+      expect(detail.error.code).to.equal('popup_closed');
+      expect(detail.error.message).to.equal('The sign-in window could not be used.');
+      await waitUntil(() => !part(el, 'button')?.hasAttribute('disabled'), 'the button again');
+      expect(transactions(), 'its transaction is gone').to.deep.equal([]);
+    } finally {
+      window.open = open;
+      frame.remove();
+    }
+  });
+
   it('takes a callback only from its own window: a message from anywhere else is ignored', async () => {
     // prompt=login keeps the window at the login form: with the identity provider's session of the first test it
     // would otherwise come back at once and use the transaction up

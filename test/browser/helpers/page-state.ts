@@ -5,6 +5,7 @@
 import { sessions } from '../../../src/auth/session.js';
 import { takenCallbacks } from '../../../src/auth/callback.js';
 import { navigation } from '../../../src/internal/navigation.js';
+import { signedOutHere } from '../../../src/internal/storage.js';
 
 /**
  * Forgets every session object of the page, as a new page load would: they stop talking to other tabs (a page
@@ -17,6 +18,20 @@ export function resetSessions({ keepStorage = false }: { keepStorage?: boolean }
   for (const session of sessions.values()) session.useStorage('memory');
   sessions.clear();
   if (keepStorage) for (const [key, value] of kept) sessionStorage.setItem(key, value);
+}
+
+/**
+ * Forgets the sign-outs the page kept where localStorage could not take them (in memory, and in the cookies that
+ * stand in for the marker), as a new page load of a browser whose cookies were cleared would.
+ */
+export function forgetSignedOutMarkers(): void {
+  signedOutHere.clear();
+  for (const cookie of document.cookie.split('; ')) {
+    const name = cookie.slice(0, cookie.indexOf('='));
+    if (decodeURIComponent(name).startsWith('storefront-elements:')) {
+      document.cookie = `${name}=; Path=/; Max-Age=0`;
+    }
+  }
 }
 
 /** Lets the page take a callback address again, as after a reload (a new page load took none). */

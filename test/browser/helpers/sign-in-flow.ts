@@ -8,7 +8,7 @@ import { forgetImplicitTokens } from '../../../src/auth/implicit-token.js';
 import { AccountPicker } from '../../../src/elements/account-picker/account-picker.js';
 import { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
 import type { SignInRedirectEvent, SignedInEvent } from '../../../src/events.js';
-import { forgetTakenCallbacks, resetSessions, restoreNavigation } from './page-state.js';
+import { forgetSignedOutMarkers, forgetTakenCallbacks, resetSessions, restoreNavigation } from './page-state.js';
 import { SERVICE_URL } from './service.js';
 
 export { recordNavigation } from './page-state.js';
@@ -36,6 +36,7 @@ export function cleanUpSignIn(): void {
   for (const storage of [sessionStorage, localStorage]) {
     for (const key of Object.keys(storage)) if (key.startsWith(STORAGE_PREFIX)) storage.removeItem(key);
   }
+  forgetSignedOutMarkers();
 }
 
 /** The shadow root of an element, typed. */

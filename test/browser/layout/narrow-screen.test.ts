@@ -2,7 +2,7 @@
  * On a 390 px wide phone nothing essential is cut with no way to read it: the sign-in element and the picker wrap,
  * the operator tables keep whole words and scroll sideways inside their frame while the page itself does not.
  */
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import type { LitElement } from 'lit';
 import {
@@ -116,8 +116,7 @@ describe('a 390 px wide screen', function () {
         const last = headers[headers.length - 1];
         expect(last.getBoundingClientRect().right).to.be.above(box.right);
         last.querySelector('button')!.focus();
-        await new Promise((resolve) => requestAnimationFrame(resolve));
-        expect(frame.scrollLeft).to.be.above(0);
+        await waitUntil(() => frame.scrollLeft > 0, 'the frame scrolls to the focused header');
         expect(last.getBoundingClientRect().right).to.be.at.most(box.right + 1);
         await expectAxeClean(el, 10);
       });

@@ -24,11 +24,11 @@ import {
 import { SERVICE_URL } from '../helpers/service.js';
 import { part, parts, settled } from '../helpers/table.js';
 
-/** Moves the mouse over `el` (a real hover: the browser applies :hover) and waits for the repaint. */
+/** Moves the mouse over `el` (a real hover: the browser applies :hover) and waits until the browser has. */
 async function hover(el: Element): Promise<void> {
   const box = el.getBoundingClientRect();
   await sendMouse({ type: 'move', position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)] });
-  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await waitUntil(() => el.matches(':hover'), 'the mouse over it');
 }
 
 /** The picker's first item, not the chosen one, under the mouse. */

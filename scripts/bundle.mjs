@@ -73,12 +73,14 @@ function minifyAgain() {
 
 /**
  * What lets a self-contained file be imported where no page is (a server's `import`, a test runner in Node):
- * lit's browser build, inside it, extends `HTMLElement` and asks `document` for a tree walker as it loads. These two
- * names, local to the file, are the page's own in a browser and stand-ins elsewhere; nothing global changes, and
- * the elements register only where there is a registry (StorefrontElement.define).
+ * lit's browser build, inside it, extends `HTMLElement`, asks `document` for a tree walker and, where a server's DOM
+ * shim has `ShadowRoot` and `Document`, reads `CSSStyleSheet.prototype` as it loads. These three names, local to
+ * the file, are the page's own in a browser and stand-ins elsewhere; nothing global changes, and the elements
+ * register only where there is a registry (StorefrontElement.define).
  */
 const SERVER_GUARD =
-  'const HTMLElement = globalThis.HTMLElement ?? class {}, document = globalThis.document ?? { createTreeWalker() {} };';
+  'const HTMLElement = globalThis.HTMLElement ?? class {}, document = globalThis.document ?? { createTreeWalker() {} }, ' +
+  'CSSStyleSheet = globalThis.CSSStyleSheet ?? class {};';
 
 /** The guard, for the file that carries lit (the shopper file's core chunk, the operator file). */
 const serverGuard = (chunk) => (chunk.moduleIds.some((id) => /[\\/]lit-html[\\/]/.test(id)) ? SERVER_GUARD : '');

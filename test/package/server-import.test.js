@@ -63,9 +63,10 @@ function javascriptEntries() {
   return names;
 }
 
-/** Imports `entry` in a fresh Node and reports what it left behind. */
-function importOnServer(entry) {
+/** Imports `entry` in a fresh Node (after `prelude`, a server's own set-up) and reports what it left behind. */
+function importOnServer(entry, prelude = '') {
   const probe = `
+    ${prelude}
     const before = new Set(Reflect.ownKeys(globalThis));
     const module = await import(${JSON.stringify(entry)});
     const added = Reflect.ownKeys(globalThis).filter((key) => !before.has(key)).map(String);
@@ -100,6 +101,15 @@ test('every JavaScript entry imports in Node without a DOM, registers nothing an
       assert.deepEqual(unexpected, [], `${entry} added globals: ${unexpected.join(', ')}`);
       if (entry.endsWith('/react')) assert.ok(exports.includes('AccountSignIn'), exports.join(', '));
     });
+  }
+});
+
+test('the self-contained files import where a partial DOM shim has ShadowRoot and Document but no CSSStyleSheet', () => {
+  const shim =
+    'globalThis.ShadowRoot = class {}; globalThis.Document = class {}; Document.prototype.adoptedStyleSheets = [];';
+  for (const entry of [`${pkg.name}/storefront-elements.js`, `${pkg.name}/storefront-operator.js`]) {
+    const result = importOnServer(entry, shim);
+    assert.equal(result.status, 0, `import('${entry}') failed:\n${result.stderr}`);
   }
 });
 

@@ -5,8 +5,12 @@
 export function afterNextFrame(): Promise<void> {
   return new Promise((resolve) => {
     if (document.hidden) return resolve();
+    const done = () => {
+      document.removeEventListener('visibilitychange', done);
+      resolve();
+    };
     // a task queued from the frame's callbacks runs once the frame is drawn
-    requestAnimationFrame(() => setTimeout(resolve));
-    document.addEventListener('visibilitychange', () => resolve(), { once: true });
+    requestAnimationFrame(() => setTimeout(done));
+    document.addEventListener('visibilitychange', done);
   });
 }

@@ -29,8 +29,8 @@ export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at
 /** Members handled between two steps while building. */
 const STEP = 4096;
 
-/** Matches up to this share of all members are sorted by comparing them; more are read off the kept order. */
-const COMPARE_SHARE = 1 / 256;
+/** Matches up to this share of all members are sorted by their labels; more are read off the kept order. */
+const SORTED_SHARE = 1 / 64;
 
 /** @param {unknown} value */
 const lower = (value) => String(value ?? '').toLowerCase();
@@ -65,9 +65,6 @@ function* sortKeys(members, attribute) {
   }
   return values;
 }
-
-/** @param {string} a @param {string} b */
-const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 export class MemberIndex {
   /**
@@ -194,7 +191,7 @@ export class MemberIndex {
     let rows = [];
     if (candidates) {
       for (let i = 0; i < candidates.length; i++) if (keep(candidates[i])) rows.push(candidates[i]);
-      rows = this.#sort(rows, order, attribute, descending);
+      rows = this.#sort(rows, order, descending);
     } else {
       order.walk(descending, (row) => {
         if (keep(row)) rows.push(row);
@@ -259,27 +256,15 @@ export class MemberIndex {
   }
 
   /**
-   * Puts matched rows in the query's order: a few by comparing their keys, many by reading them off the
-   * attribute's kept order.
+   * Puts matched rows in the query's order: a few by their labels in the attribute's kept order, many by
+   * reading them off that order.
    * @param {number[]} rows
    * @param {SortedRows} order
-   * @param {string} attribute
    * @param {boolean} descending
    */
-  #sort(rows, order, attribute, descending) {
+  #sort(rows, order, descending) {
     const members = this.members;
-    if (rows.length <= Math.max(1000, members.length * COMPARE_SHARE)) {
-      const direction = descending ? -1 : 1;
-      const keyOf =
-        attribute === 'name'
-          ? (/** @type {number} */ row) => this.names.text(row)
-          : (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
-      const keyed = rows.map((row) => ({ row, key: keyOf(row) }));
-      keyed.sort(
-        (a, b) => direction * compare(a.key, b.key) || compare(members[a.row].id, members[b.row].id) || a.row - b.row,
-      );
-      return keyed.map((k) => k.row);
-    }
+    if (rows.length <= Math.max(1000, members.length * SORTED_SHARE)) return order.sort(rows, descending);
     const matched = new Uint8Array(members.length);
     for (const row of rows) matched[row] = 1;
     /** @type {number[]} */

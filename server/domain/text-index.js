@@ -19,6 +19,8 @@ const BUCKET_BITS = 16;
 const BUCKETS = 1 << BUCKET_BITS;
 /** Buckets read at most to narrow a text down (the shortest lists; more cost more than they remove). */
 const LISTS_READ = 4;
+/** About how many rows' numbers are read in the time one row's text is checked against a filter. */
+const CHECK_COST = 32;
 /** Rows handled between two steps while building. */
 const STEP = 4096;
 
@@ -146,19 +148,36 @@ export class TextIndex {
   /**
    * The rows whose text may contain every one of `texts` (lower-cased), ascending; null when none of them
    * is long enough to narrow the rows down.
+   *
+   * The lists read are the shortest ones of runs apart from each other: runs that overlap mostly come from the
+   * same word and hold the same rows (the three runs of "ada" all list every Ada), where a run from another part
+   * of the text narrows the rows down. Lists are read until what is left costs less to check than the next
+   * list costs to read.
    * @param {string[]} texts
-   * @returns {ArrayLike<number> | null}
+   * @returns {Uint32Array | null}
    */
   candidates(texts) {
-    /** @type {Set<number>} */
-    const buckets = new Set();
-    for (const text of texts) this.#forEachBucket(text, (bucket) => buckets.add(bucket));
-    if (buckets.size === 0) return null;
-    const shortest = [...buckets].sort((a, b) => this.#length(a) - this.#length(b)).slice(0, LISTS_READ);
-    /** @type {ArrayLike<number>} */
-    let rows = this.#rowsOf(shortest[0]);
-    for (const bucket of shortest.slice(1)) rows = intersect(rows, this.#rowsOf(bucket));
-    return rows;
+    /** @type {Array<{ bucket: number, text: number, at: number, length: number }>} */
+    const runs = [];
+    texts.forEach((text, t) =>
+      this.#forEachBucket(text, (bucket, at) => runs.push({ bucket, text: t, at, length: this.#length(bucket) })),
+    );
+    if (runs.length === 0) return null;
+    runs.sort((a, b) => a.length - b.length || a.text - b.text || a.at - b.at);
+    /** @type {typeof runs} */
+    const read = [];
+    for (const run of runs) {
+      if (read.length === LISTS_READ) break;
+      const apart = read.every((r) => r.bucket !== run.bucket && (r.text !== run.text || Math.abs(r.at - run.at) >= 3));
+      if (apart) read.push(run);
+    }
+    const rows = this.#rowsOf(read[0].bucket);
+    let count = rows.length;
+    for (const { bucket } of read.slice(1)) {
+      if (count * CHECK_COST < this.#length(bucket)) break;
+      count = this.#keepIn(rows, count, bucket);
+    }
+    return rows.subarray(0, count);
   }
 
   /**
@@ -204,6 +223,41 @@ export class TextIndex {
   }
 
   /**
+   * Keeps of `rows` (the first `count`, ascending) those a bucket holds too, moved to the front; returns how
+   * many. The bucket's rows are read as they are stored, in one pass beside the rows.
+   * @param {Uint32Array} rows
+   * @param {number} count
+   * @param {number} bucket
+   */
+  #keepIn(rows, count, bucket) {
+    const bytes = this.#packed;
+    const end = this.#ends[bucket];
+    const recent = this.#recent.get(bucket) ?? [];
+    let kept = 0;
+    let i = 0;
+    let row = -1;
+    let at = this.#starts[bucket];
+    let r = 0;
+    while (i < count) {
+      if (at < end) {
+        let n = 0;
+        let scale = 1;
+        let byte;
+        do {
+          byte = bytes[at++];
+          n += (byte & 0x7f) * scale;
+          scale *= 0x80;
+        } while (byte & 0x80);
+        row += n;
+      } else if (r < recent.length) row = recent[r++];
+      else break;
+      while (i < count && rows[i] < row) i++;
+      if (i < count && rows[i] === row) rows[kept++] = rows[i++];
+    }
+    return kept;
+  }
+
+  /**
    * The number written at `at`.
    * @param {number} at
    */
@@ -221,10 +275,10 @@ export class TextIndex {
 
   /**
    * @param {string} text
-   * @param {(bucket: number) => void} visit
+   * @param {(bucket: number, at: number) => void} visit
    */
   #forEachBucket(text, visit) {
-    for (let at = 0; at + 3 <= text.length; at++) visit(bucketAt(text, at));
+    for (let at = 0; at + 3 <= text.length; at++) visit(bucketAt(text, at), at);
   }
 
   /**
@@ -317,35 +371,4 @@ export class TextIndex {
     this.#packedRows = first + texts.length;
     this.#recentTexts = [];
   }
-}
-
-/**
- * The rows in both ascending lists: walks the shorter one and gallops through the longer one.
- * @param {ArrayLike<number>} a
- * @param {ArrayLike<number>} b
- * @returns {number[]}
- */
-function intersect(a, b) {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  /** @type {number[]} */
-  const both = [];
-  let from = 0;
-  for (let i = 0; i < short.length && from < long.length; i++) {
-    const row = short[i];
-    let step = 1;
-    let high = from;
-    while (high < long.length && long[high] < row) {
-      from = high + 1;
-      high += step;
-      step *= 2;
-    }
-    high = Math.min(high, long.length);
-    while (from < high) {
-      const mid = (from + high) >>> 1;
-      if (long[mid] < row) from = mid + 1;
-      else high = mid;
-    }
-    if (from < long.length && long[from] === row) both.push(row);
-  }
-  return both;
 }

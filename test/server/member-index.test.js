@@ -13,6 +13,7 @@ import { compileFilter, WILDCARD } from '../../server/domain/query.js';
 import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
 import { IdTable } from '../../server/domain/id-table.js';
+import { SortedRows } from '../../server/domain/sorted-rows.js';
 import { TextIndex } from '../../server/domain/text-index.js';
 import { atOnce } from '../../server/domain/time-slices.js';
 import { random } from '../support/random.js';
@@ -315,6 +316,47 @@ describe("the names' runs of three characters", () => {
       for (let i = 0; i < 150; i++) {
         index.remove(texts.length - 1);
         texts.pop();
+      }
+      check();
+    }
+  });
+});
+
+describe('one kept order', () => {
+  it('puts any rows in its order by their labels, as rows are put in between the same two again and again', () => {
+    const rnd = random(SEED + 8);
+    // keys with ties, and new keys that keep landing between the same two neighbours (halving their gap)
+    /** @type {string[]} */
+    const keys = Array.from({ length: 300 }, () => rnd.pick(['b', 'c', 'd', 'e']) + rnd.pick(['', '1', '2']));
+    const ids = keys.map(() => `id-${rnd.int(50)}`);
+    const order = atOnce(
+      SortedRows.build(keys.length, (row) => keys[row], (row) => ids[row], keys.slice()),
+    );
+    const check = () => {
+      for (const descending of [false, true]) {
+        /** @type {number[]} */
+        const walked = [];
+        order.walk(descending, (row) => void walked.push(row));
+        for (let i = 0; i < 20; i++) {
+          const some = new Set(walked.filter(() => rnd.next() < 0.3));
+          const shuffled = [...some].sort(() => rnd.next() - 0.5);
+          assert.deepEqual(order.sort(shuffled, descending), walked.filter((row) => some.has(row)), `${descending}`);
+        }
+      }
+    };
+    check();
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 60; i++) {
+        // between "c" and "c1": ever longer runs of "c0…" (each a new key just above the last), and ties
+        keys.push(rnd.next() < 0.2 ? 'c' : `c${'0'.repeat(round * 60 + i + 1)}`);
+        ids.push(`id-${rnd.int(50)}`);
+        order.insert(keys.length - 1);
+      }
+      check();
+      for (let i = 0; i < 20; i++) {
+        order.remove(keys.length - 1);
+        keys.pop();
+        ids.pop();
       }
       check();
     }

@@ -330,7 +330,12 @@ describe('one kept order', () => {
     const keys = Array.from({ length: 300 }, () => rnd.pick(['b', 'c', 'd', 'e']) + rnd.pick(['', '1', '2']));
     const ids = keys.map(() => `id-${rnd.int(50)}`);
     const order = atOnce(
-      SortedRows.build(keys.length, (row) => keys[row], (row) => ids[row], keys.slice()),
+      SortedRows.build(
+        keys.length,
+        (row) => keys[row],
+        (row) => ids[row],
+        keys.slice(),
+      ),
     );
     const check = () => {
       for (const descending of [false, true]) {
@@ -340,7 +345,11 @@ describe('one kept order', () => {
         for (let i = 0; i < 20; i++) {
           const some = new Set(walked.filter(() => rnd.next() < 0.3));
           const shuffled = [...some].sort(() => rnd.next() - 0.5);
-          assert.deepEqual(order.sort(shuffled, descending), walked.filter((row) => some.has(row)), `${descending}`);
+          assert.deepEqual(
+            order.sort(shuffled, descending),
+            walked.filter((row) => some.has(row)),
+            `${descending}`,
+          );
         }
       }
     };

@@ -311,7 +311,7 @@ async function benchSize(members) {
         name: `${size}: ${CLIENTS} clients at once: p99`,
         value: round(quantile(crowd.times, 0.99)),
         unit: 'ms',
-        note: `median ${round(quantile(crowd.times, 0.5))} ms; each client its own address, token and connection, a new filter under one of ${SORTS.length} sorts each request, for ${CONCURRENT_MS / 1000} s${crowd.ranOut ? ' (ran out of unseen filters)' : ''}; target at 1M ≤ 500 ms; load average ${loadBeforeClients}`,
+        note: `median ${round(quantile(crowd.times, 0.5))} ms, p90 ${round(quantile(crowd.times, 0.9))} ms, slowest ${round(Math.max(...crowd.times))} ms; each client its own address, token and connection, a new filter under one of ${SORTS.length} sorts each request, for ${CONCURRENT_MS / 1000} s${crowd.ranOut ? ' (ran out of unseen filters)' : ''}; target at 1M ≤ 500 ms; load average ${loadBeforeClients}`,
       },
       {
         name: `${size}: ${CLIENTS} clients at once: answers/s`,

@@ -13,6 +13,7 @@
 import { IdTable } from './id-table.js';
 import { compileFilter, likeSegments } from './query.js';
 import { SortedRows } from './sorted-rows.js';
+import { ListKeys, TextKeys } from './string-sort.js';
 import { TextIndex } from './text-index.js';
 
 /**
@@ -47,7 +48,7 @@ const INSTANT = /^[0-9:.-]{10}T[0-9:.-]{12}Z$/;
  * of a million strings.
  * @param {MemberRecord[]} members
  * @param {string} attribute
- * @returns {Generator<void, string[], void>}
+ * @returns {Generator<void, ListKeys, void>}
  */
 function* sortKeys(members, attribute) {
   /** @type {any[]} */
@@ -58,12 +59,38 @@ function* sortKeys(members, attribute) {
     instants &&= typeof values[row] === 'string' && INSTANT.test(values[row]);
     if (row % STEP === 0) yield;
   }
-  if (instants) return values;
+  if (instants) return new ListKeys(values);
   for (let row = 0; row < values.length; row++) {
     values[row] = lower(values[row]);
     if (row % STEP === 0) yield;
   }
-  return values;
+  return new ListKeys(values);
+}
+
+/** Only the first 128 characters (their lower case is one character each, and needs no context). */
+const ASCII = /^[\0-\x7f]*$/;
+
+/**
+ * The members' names lower-cased, in one text: lower-cased a few thousand at a time (one string for each
+ * few thousand, rather than a million strings to keep until the text is made).
+ * @param {MemberRecord[]} members
+ * @returns {Generator<void, TextKeys, void>}
+ */
+function* lowerNames(members) {
+  const starts = new Uint32Array(members.length + 1);
+  /** @type {string[]} */
+  const pieces = [];
+  for (let from = 0; from < members.length; from += STEP) {
+    const names = members.slice(from, from + STEP).map((m) => m.name);
+    const piece = names.join('');
+    // a name's lower case may depend on what follows it (a final Σ), and be longer: those one by one
+    const ascii = ASCII.test(piece);
+    if (!ascii) for (let i = 0; i < names.length; i++) names[i] = names[i].toLowerCase();
+    for (let i = 0; i < names.length; i++) starts[from + i + 1] = starts[from + i] + names[i].length;
+    pieces.push(ascii ? piece.toLowerCase() : names.join(''));
+    yield;
+  }
+  return new TextKeys(pieces.join(''), starts);
 }
 
 export class MemberIndex {
@@ -88,22 +115,19 @@ export class MemberIndex {
    */
   static *build(members) {
     const count = members.length;
-    const nameOf = (/** @type {number} */ row) => members[row].name.toLowerCase();
-    // the names lower-cased once, for their order and their runs
-    /** @type {string[]} */
-    const names = new Array(count);
-    for (let row = 0; row < count; row++) {
-      names[row] = nameOf(row);
-      if (row % STEP === 0) yield;
-    }
+    // the names lower-cased once, for their runs and their order (the names index keeps them)
+    const names = yield* lowerNames(members);
+    const text = yield* TextIndex.build(count, (row) => members[row].name.toLowerCase(), names);
     /** @type {Map<string, SortedRows>} */
     const orders = new Map();
     for (const attribute of SORT_ATTRIBUTES) {
-      const keyOf = (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
+      const keyOf =
+        attribute === 'name'
+          ? (/** @type {number} */ row) => text.text(row)
+          : (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
       const keys = attribute === 'name' ? names : yield* sortKeys(members, attribute);
       orders.set(attribute, yield* SortedRows.build(count, keyOf, (row) => members[row].id, keys));
     }
-    const text = yield* TextIndex.build(count, nameOf, names);
     // by id, for reading members one by one (an account's memberships sorted by name read each one's member)
     const rowsById = new IdTable((row) => members[row].id, count);
     for (let row = 0; row < count; row++) {
@@ -118,8 +142,9 @@ export class MemberIndex {
    * @param {number} row
    */
   add(row) {
-    for (const order of this.orders.values()) order.insert(row);
+    // the names' index first: the order by name reads a row's name from it
     this.names.add(row);
+    for (const order of this.orders.values()) order.insert(row);
     this.rowsById.set(row);
   }
 
@@ -128,6 +153,7 @@ export class MemberIndex {
    * @param {number} row
    */
   remove(row) {
+    // the names' index last, as the order by name reads the row's name from it
     for (const order of this.orders.values()) order.remove(row);
     this.names.remove(row);
     const { id } = this.members[row];

@@ -19,8 +19,6 @@ import { sortRows } from './string-sort.js';
  * @typedef {(row: number) => boolean | void} Visit called for each row in order; true stops the walk
  */
 
-/** Rows handled between two steps while building. */
-const STEP = 4096;
 /** Labels are below this. */
 const LABELS = 2 ** 32;
 /** Where the matches of a sort are numbered, below a row's label: they number fewer than this. */
@@ -63,21 +61,13 @@ export class SortedRows {
    * @param {number} count
    * @param {KeyOf} keyOf
    * @param {KeyOf} tieOf
-   * @param {string[]} [keys] the rows' keys, when the caller has them at hand
+   * @param {import('./string-sort.js').Keys} keys the rows' keys
    * @returns {Generator<void, SortedRows, void>}
    */
   static *build(count, keyOf, tieOf, keys) {
-    /** @type {string[]} */
-    const keyed = keys ?? new Array(count);
     const rows = new Uint32Array(count);
-    for (let row = 0; row < count; row++) {
-      rows[row] = row;
-      if (!keys) keyed[row] = keyOf(row);
-      if (row % STEP === 0) yield;
-    }
-    yield* sortRows(rows, keyed, tieOf);
-    const equalToPrevious = new Uint8Array(count);
-    for (let i = 1; i < count; i++) equalToPrevious[i] = keyed[rows[i]] === keyed[rows[i - 1]] ? 1 : 0;
+    for (let row = 0; row < count; row++) rows[row] = row;
+    const equalToPrevious = yield* sortRows(rows, keys, tieOf);
     return new SortedRows(keyOf, tieOf, rows, equalToPrevious);
   }
 

@@ -84,10 +84,10 @@ export class TextIndex {
   }
 
   /**
-   * Indexes rows `0 … count - 1`, in steps (see ./time-slices.js).
+   * Indexes rows `0 … count - 1`, in steps (see ./time-slices.js); keeps `texts` as they are.
    * @param {number} count
    * @param {(row: number) => string} textOf
-   * @param {string[]} texts the rows' texts
+   * @param {import('./string-sort.js').TextKeys} texts the rows' texts, lower-cased
    * @returns {Generator<void, TextIndex, void>}
    */
   static *build(count, textOf, texts) {
@@ -284,17 +284,16 @@ export class TextIndex {
   /**
    * Indexes rows `0 … count - 1` anew: counts each bucket's rows, then places them.
    * @param {number} count
-   * @param {string[]} texts
+   * @param {import('./string-sort.js').TextKeys} texts
    * @returns {Generator<void, void, void>}
    */
-  *#build(count, texts) {
+  *#build(count, { text: all, starts: rowStarts }) {
     const sizes = new Uint32Array(BUCKETS);
     const counts = new Uint32Array(BUCKETS);
     const last = new Int32Array(BUCKETS).fill(-1);
     for (let row = 0; row < count; row++) {
-      const text = texts[row];
-      for (let at = 0; at + 3 <= text.length; at++) {
-        const bucket = bucketAt(text, at);
+      for (let at = rowStarts[row]; at + 3 <= rowStarts[row + 1]; at++) {
+        const bucket = bucketAt(all, at);
         if (last[bucket] === row) continue;
         sizes[bucket] += sizeOf(row - last[bucket]);
         counts[bucket]++;
@@ -308,9 +307,8 @@ export class TextIndex {
     const next = starts.slice(0, BUCKETS);
     last.fill(-1);
     for (let row = 0; row < count; row++) {
-      const text = texts[row];
-      for (let at = 0; at + 3 <= text.length; at++) {
-        const bucket = bucketAt(text, at);
+      for (let at = rowStarts[row]; at + 3 <= rowStarts[row + 1]; at++) {
+        const bucket = bucketAt(all, at);
         if (last[bucket] === row) continue;
         next[bucket] = write(packed, next[bucket], row - last[bucket]);
         last[bucket] = row;
@@ -324,7 +322,10 @@ export class TextIndex {
     this.#lastRows = last;
     this.#recent = new Map();
     this.#recentCount = 0;
-    this.#keepTexts(texts, 0);
+    this.#text = all;
+    this.#offsets = rowStarts.subarray(0, count + 1);
+    this.#packedRows = count;
+    this.#recentTexts = [];
   }
 
   /** Moves the recent rows into the packed bytes, each bucket's after its packed ones (they are higher rows). */

@@ -14,6 +14,7 @@ import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
 import { IdTable } from '../../server/domain/id-table.js';
 import { SortedRows } from '../../server/domain/sorted-rows.js';
+import { ListKeys, TextKeys } from '../../server/domain/string-sort.js';
 import { TextIndex } from '../../server/domain/text-index.js';
 import { atOnce } from '../../server/domain/time-slices.js';
 import { random } from '../support/random.js';
@@ -293,7 +294,10 @@ describe("the names' runs of three characters", () => {
     const rnd = random(SEED + 5);
     /** @type {string[]} */
     const texts = Array.from({ length: 500 }, (_, i) => person(rnd, i).name.toLowerCase());
-    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row], texts.slice()));
+    const starts = Uint32Array.from({ length: texts.length + 1 }, (_, row) =>
+      texts.slice(0, row).reduce((length, text) => length + text.length, 0),
+    );
+    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row], new TextKeys(texts.join(''), starts)));
     const check = () => {
       texts.forEach((text, row) => assert.equal(index.text(row), text, `row ${row}`));
       for (let i = 0; i < 40; i++) {
@@ -334,7 +338,7 @@ describe('one kept order', () => {
         keys.length,
         (row) => keys[row],
         (row) => ids[row],
-        keys.slice(),
+        new ListKeys(keys.slice()),
       ),
     );
     const check = () => {

@@ -44,10 +44,13 @@ const CUTS_TRIED = 64;
 class NotValid extends Error {}
 
 /**
+ * @typedef {{ push: (item: unknown) => unknown, length: number }} ListValue what a list value's items are put in
  * @typedef {{ chunkBytes?: number, itemsPerParse?: number, batchBytes?: number,
- *   eachItem?: (item: unknown) => void }} ReadOptions bytes read at a time; items parsed at once when read byte
- *   by byte; bytes of records cut where one seems to end; what is done with each item of a list value as soon
- *   as it is parsed, while it is young (read `eachItem`'s items as unchecked JSON)
+ *   eachItem?: (item: unknown) => void, listFor?: (key: string) => ListValue | undefined }} ReadOptions
+ *   bytes read at a time; items parsed at once when read byte by byte; bytes of records cut where one seems to
+ *   end; what is done with each item of a list value as soon as it is parsed, while it is young (read
+ *   `eachItem`'s items as unchecked JSON); what the items of a list value are put in, which is the value then
+ *   (an array when it gives nothing)
  */
 
 /**
@@ -90,7 +93,13 @@ function expect(ok) {
  */
 function readObject(
   fd,
-  { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PARSE, batchBytes = BATCH_BYTES, eachItem = () => {} },
+  {
+    chunkBytes = CHUNK_BYTES,
+    itemsPerParse = ITEMS_PER_PARSE,
+    batchBytes = BATCH_BYTES,
+    eachItem = () => {},
+    listFor = () => undefined,
+  },
 ) {
   /** @type {Record<string, unknown>} */
   const result = {};
@@ -104,7 +113,7 @@ function readObject(
   let started = false;
   let ended = false;
   let keys = 0;
-  /** @type {unknown[] | null} the list value being read, and its key */
+  /** @type {ListValue | null} the list value being read, and its key */
   let list = null;
   let listKey = '';
   /** commas between the list's items since its last parse */
@@ -228,7 +237,7 @@ function readObject(
           const key = KEY.exec(piece(i));
           expect(key !== null && !afterList);
           listKey = JSON.parse(/** @type {RegExpExecArray} */ (key)[1]);
-          list = [];
+          list = listFor(listKey) ?? [];
           commas = 0;
           pieceStart = i + 1;
         }

@@ -14,7 +14,10 @@
 
 /**
  * @typedef {Generator<void, void, void>} Steps
- * @typedef {TextKeys | ListKeys} Keys
+ * @typedef {{ length: (row: number) => number, code: (row: number, at: number) => number,
+ *   compare: (a: number, b: number, depth: number) => number,
+ *   markCodes: (of: Uint32Array, from: number, to: number) => void }} Keys the keys of rows 0 … n - 1: a key's
+ *   length, its code unit at a place, two keys compared from a depth on, and the code units some keys use
  */
 
 /** Buckets this small are finished by insertion sort (counting costs more than it saves there). */
@@ -50,9 +53,26 @@ export class TextKeys {
     return this.text.charCodeAt(this.starts[row] + at);
   }
 
-  /** Every character of every key, once (for the alphabet). */
-  *characters() {
-    for (let i = 0; i < this.text.length; i++) yield this.text.charCodeAt(i);
+  /**
+   * Compares the keys of two rows from character `depth` on (those before are the same), as `<` does.
+   * @param {number} a
+   * @param {number} b
+   * @param {number} depth
+   */
+  compare(a, b, depth) {
+    const { text, starts } = this;
+    const [startA, startB] = [starts[a] + depth, starts[b] + depth];
+    return compareRuns(text, startA, starts[a + 1] - startA, text, startB, starts[b + 1] - startB);
+  }
+
+  /**
+   * Marks in `of` the code units of the keys of rows `from` to `to`.
+   * @param {Uint32Array} of
+   * @param {number} from
+   * @param {number} to
+   */
+  markCodes(of, from, to) {
+    for (let i = this.starts[from]; i < this.starts[to]; i++) of[this.text.charCodeAt(i)] = 1;
   }
 }
 
@@ -73,27 +93,41 @@ export class ListKeys {
     return this.keys[row].charCodeAt(at);
   }
 
-  *characters() {
-    for (let row = 0; row < this.keys.length; row++) {
+  /**
+   * @param {number} a
+   * @param {number} b
+   * @param {number} _depth the characters before are the same, and the strings compare whole
+   */
+  compare(a, b, _depth) {
+    return compare(this.keys[a], this.keys[b]);
+  }
+
+  /**
+   * @param {Uint32Array} of
+   * @param {number} from
+   * @param {number} to
+   */
+  markCodes(of, from, to) {
+    for (let row = from; row < to; row++) {
       const key = this.keys[row];
-      for (let i = 0; i < key.length; i++) yield key.charCodeAt(i);
+      for (let i = 0; i < key.length; i++) of[key.charCodeAt(i)] = 1;
     }
   }
 }
 
 /**
- * Compares the keys of two rows from character `depth` on (the characters before are the same), as `<` does.
- * @param {Keys} keys
- * @param {number} a
- * @param {number} b
- * @param {number} [depth]
+ * Compares two runs of code units of texts as `<` compares strings.
+ * @param {string} textA
+ * @param {number} startA
+ * @param {number} lengthA
+ * @param {string} textB
+ * @param {number} startB
+ * @param {number} lengthB
  */
-function compareKeys(keys, a, b, depth = 0) {
-  const lengthA = keys.length(a);
-  const lengthB = keys.length(b);
+export function compareRuns(textA, startA, lengthA, textB, startB, lengthB) {
   const length = Math.min(lengthA, lengthB);
-  for (let i = depth; i < length; i++) {
-    const difference = keys.code(a, i) - keys.code(b, i);
+  for (let i = 0; i < length; i++) {
+    const difference = textA.charCodeAt(startA + i) - textB.charCodeAt(startB + i);
     if (difference !== 0) return difference;
   }
   return lengthA - lengthB;
@@ -110,13 +144,13 @@ function compareKeys(keys, a, b, depth = 0) {
  */
 export function* sortRows(rows, keys, tieOf) {
   const order = (/** @type {number} */ a, /** @type {number} */ b) =>
-    compareKeys(keys, a, b) || compare(tieOf(a), tieOf(b)) || a - b;
+    keys.compare(a, b, 0) || compare(tieOf(a), tieOf(b)) || a - b;
   const runs = yield* ascendingRuns(rows, order);
   if (runs) {
     yield* mergeRuns(rows, runs, order);
     const equal = new Uint8Array(rows.length);
     for (let i = 1; i < rows.length; i++) {
-      equal[i] = compareKeys(keys, rows[i - 1], rows[i]) === 0 ? 1 : 0;
+      equal[i] = keys.compare(rows[i - 1], rows[i], 0) === 0 ? 1 : 0;
       if (i % STEP === 0) yield;
     }
     return equal;
@@ -199,7 +233,7 @@ function* mergeRuns(rows, runs, order) {
  */
 function* sortByKey(rows, keys) {
   const equal = new Uint8Array(rows.length);
-  const symbols = yield* alphabet(keys);
+  const symbols = yield* alphabet(keys, rows.length);
   const size = symbols.count + 1;
   const scratch = new Uint32Array(rows.length);
   // the symbol of each position's key at the depth being sorted, so that each key is read once per depth
@@ -219,14 +253,14 @@ function* sortByKey(rows, keys) {
     }
     if (end - start <= SMALL) {
       insertionSort(rows, keys, start, end, depth);
-      for (let i = start + 1; i < end; i++) equal[i] = compareKeys(keys, rows[i - 1], rows[i], depth) === 0 ? 1 : 0;
+      for (let i = start + 1; i < end; i++) equal[i] = keys.compare(rows[i - 1], rows[i], depth) === 0 ? 1 : 0;
       continue;
     }
     if (end - start < size) {
       // a large alphabet (many scripts in the keys): counting would cost more than comparing
-      const sorted = Array.from(rows.subarray(start, end)).sort((a, b) => compareKeys(keys, a, b, depth));
+      const sorted = Array.from(rows.subarray(start, end)).sort((a, b) => keys.compare(a, b, depth));
       rows.set(sorted, start);
-      for (let i = start + 1; i < end; i++) equal[i] = compareKeys(keys, rows[i - 1], rows[i], depth) === 0 ? 1 : 0;
+      for (let i = start + 1; i < end; i++) equal[i] = keys.compare(rows[i - 1], rows[i], depth) === 0 ? 1 : 0;
       continue;
     }
     // symbol 0: the key ends before `depth` (it sorts first); others: the character at `depth`
@@ -259,20 +293,21 @@ function* sortByKey(rows, keys) {
 }
 
 /**
- * The code units the keys use, numbered from 1 in ascending order (so symbols sort as the characters do).
+ * The code units the keys of rows `0 … count - 1` use, numbered from 1 in ascending order (so symbols sort as
+ * the characters do).
  * @param {Keys} keys
+ * @param {number} count
  * @returns {Generator<void, { of: Uint32Array, count: number }, void>}
  */
-function* alphabet(keys) {
+function* alphabet(keys, count) {
   const of = new Uint32Array(65536);
-  let read = 0;
-  for (const code of keys.characters()) {
-    of[code] = 1;
-    if (++read % (STEP * 16) === 0) yield;
+  for (let from = 0; from < count; from += STEP) {
+    keys.markCodes(of, from, Math.min(count, from + STEP));
+    yield;
   }
-  let count = 0;
-  for (let c = 0; c < of.length; c++) if (of[c]) of[c] = ++count;
-  return { of, count };
+  let symbols = 0;
+  for (let c = 0; c < of.length; c++) if (of[c]) of[c] = ++symbols;
+  return { of, count: symbols };
 }
 
 /**
@@ -287,7 +322,7 @@ function insertionSort(rows, keys, start, end, depth) {
   for (let i = start + 1; i < end; i++) {
     const row = rows[i];
     let j = i - 1;
-    while (j >= start && compareKeys(keys, rows[j], row, depth) > 0) {
+    while (j >= start && keys.compare(rows[j], row, depth) > 0) {
       rows[j + 1] = rows[j];
       j--;
     }

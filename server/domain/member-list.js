@@ -102,24 +102,29 @@ class Block {
       for (let i = 0; i < size; i++) this.ends[f * size + i] = end += list[i].length;
       return list.join('');
     });
-    /** how each field's packed values sort as they are, {@link LOWER} and {@link INSTANTS_ONLY} */
-    this.sortable = FIELDS.map((_, f) => this.#sortable(f));
+    /** @type {number[]} how each field's packed values sort as they are, {@link LOWER} and {@link INSTANTS_ONLY} */
+    this.sortable = [];
+    for (let f = 0; f < FIELD_COUNT; f++) this.sortable.push(this.#sortable(f));
   }
 
-  /** @param {number} f */
+  /**
+   * How the packed values of field `f` sort as they are (the fields before it known already).
+   * @param {number} f
+   */
   #sortable(f) {
     if (f === FIELD_AT.name) return 0;
     const text = this.texts[f];
-    let sorts = text.toLowerCase() === text ? LOWER : 0;
     let instants = INSTANTS.test(text);
     for (let i = 0; i < this.size && instants; i++) {
       const length = this.ends[f * this.size + i] - this.start(i, f);
       const empty = this.flags[i] & OBJECT || (f === UPDATED && this.flags[i] & SAME_TIMES);
       instants = length === (empty ? 0 : INSTANT_LENGTH);
     }
-    if (instants) sorts |= INSTANTS_ONLY;
+    // an instant has an upper-case T and Z: never lower-case already (no values at all are both)
+    const lower = !(instants && text !== '') && text.toLowerCase() === text;
+    const sorts = (instants ? INSTANTS_ONLY : 0) | (lower ? LOWER : 0);
     // an update time equal to the creation time is the creation time's
-    return f === UPDATED ? sorts & this.#sortable(CREATED) : sorts;
+    return f === UPDATED ? sorts & this.sortable[CREATED] : sorts;
   }
 
   /**

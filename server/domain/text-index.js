@@ -203,18 +203,11 @@ export class TextIndex {
   #rowsOf(bucket) {
     const recent = this.#recent.get(bucket) ?? [];
     const rows = new Uint32Array(this.#counts[bucket] + recent.length);
-    const bytes = this.#packed;
     let row = -1;
     let i = 0;
     for (let at = this.#starts[bucket]; at < this.#ends[bucket];) {
-      let n = 0;
-      let scale = 1;
-      let byte;
-      do {
-        byte = bytes[at++];
-        n += (byte & 0x7f) * scale;
-        scale *= 0x80;
-      } while (byte & 0x80);
+      const n = this.#read(at);
+      at += sizeOf(n);
       row += n;
       rows[i++] = row;
     }
@@ -230,7 +223,6 @@ export class TextIndex {
    * @param {number} bucket
    */
   #keepIn(rows, count, bucket) {
-    const bytes = this.#packed;
     const end = this.#ends[bucket];
     const recent = this.#recent.get(bucket) ?? [];
     let kept = 0;
@@ -240,14 +232,8 @@ export class TextIndex {
     let r = 0;
     while (i < count) {
       if (at < end) {
-        let n = 0;
-        let scale = 1;
-        let byte;
-        do {
-          byte = bytes[at++];
-          n += (byte & 0x7f) * scale;
-          scale *= 0x80;
-        } while (byte & 0x80);
+        const n = this.#read(at);
+        at += sizeOf(n);
         row += n;
       } else if (r < recent.length) row = recent[r++];
       else break;
@@ -258,7 +244,7 @@ export class TextIndex {
   }
 
   /**
-   * The number written at `at`.
+   * The number written at `at` (it takes {@link sizeOf} it bytes: numbers are written in as few as they need).
    * @param {number} at
    */
   #read(at) {

@@ -1,10 +1,11 @@
 /**
  * The store's members, in the order they were added (a row is a position in it). The members read from a data
- * file at start are packed: a few thousand members' fields one after the other in one string, with where each
- * field ends in an array of numbers. A million members then take two strings and an array per few thousand
- * rather than five million objects and strings: half the memory, and nothing for the collector to copy from
- * the young generation to the old one or to mark again at each of its passes. A member is made an object when
- * it is read ({@link MemberList#at}), or only the field asked for ({@link MemberList#field}).
+ * file at start are packed: for every few thousand members, each field's values one after the other in a string
+ * of its own, with where each value ends in an array of numbers. A million members then take five strings and
+ * two arrays per few thousand rather than five million objects and strings: half the memory, and nothing for
+ * the collector to copy from the young generation to the old one or to mark again at each of its passes. A
+ * member is made an object when it is read ({@link MemberList#at}), or only the field asked for
+ * ({@link MemberList#field}).
  *
  * Members added while the service runs are kept as the objects they are (an undone write takes them back), and
  * so is a record of another shape (more fields, a field that is not a string), which the store's checks see as

@@ -61,7 +61,9 @@ export class StoreFileError extends Error {
 
 /**
  * @typedef {{ n: number, op: string, [field: string]: unknown }} JournalEntry
- * @typedef {{ head: Record<string, unknown>, lists: Record<string, unknown[]> }} SnapshotParts what a
+ * @typedef {{ length: number, slice: (start?: number, end?: number) => unknown[] }} LongList an array, or the
+ *   store's list of members (see ./member-list.js)
+ * @typedef {{ head: Record<string, unknown>, lists: Record<string, LongList> }} SnapshotParts what a
  *   snapshot holds: small fields written at once, and long lists written in slices
  * @typedef {{ n: number, line: string, undo: () => void, resolve: () => void, reject: (error: unknown) => void }}
  *   Pending a change waiting to be written

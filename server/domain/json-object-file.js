@@ -237,7 +237,7 @@ function readObject(
           const key = KEY.exec(piece(i));
           expect(key !== null && !afterList);
           listKey = JSON.parse(/** @type {RegExpExecArray} */ (key)[1]);
-          list = listFor(listKey) ?? [];
+          list = listFor(listKey) ?? /** @type {unknown[]} */ ([]);
           commas = 0;
           pieceStart = i + 1;
         }

@@ -256,7 +256,7 @@ export class Store {
   #capture() {
     /** @type {Record<string, unknown>} */
     const head = {};
-    /** @type {Record<string, unknown[]>} */
+    /** @type {import('./data-file.js').SnapshotParts['lists']} */
     const lists = {};
     for (const [name, value] of Object.entries(this.data)) {
       if (value instanceof MemberList) lists[name] = value.frozen();

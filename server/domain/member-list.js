@@ -288,7 +288,8 @@ export class MemberList {
     this.#packed = 0;
     this.#tail = [];
     this.#packing = packed;
-    this.push(...records);
+    // one at a time: a million records are too many arguments for one call
+    for (const record of records) this.push(record);
     if (packed) this.loaded();
     return removed;
   }

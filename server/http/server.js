@@ -28,6 +28,12 @@ export const MAX_REQUESTS_PER_CONNECTION = 1000;
 export const NEW_CONNECTIONS_READ_PER_TURN = 4;
 /** New connections left unread while more keep arriving; past this, the oldest is read (as node's own backlog). */
 export const MAX_UNREAD_CONNECTIONS = 511;
+/**
+ * How long a new connection is left unread while more keep arriving: with one arriving in every turn (a busy
+ * service near its capacity), the oldest is read once it has waited this long, so a steady stream of connections
+ * never waits for the count above.
+ */
+export const MAX_UNREAD_MS = 250;
 
 /** @type {Record<string, [number, string]>} */
 const PARSER_ERRORS = {
@@ -113,8 +119,9 @@ function boundedPerConnection(listener) {
  * turn with a read, a parse and an answer, and a client connecting just after them waits for all 200 turns in the
  * kernel's queue. Here a new connection is paused when accepted (cheap), and read in a turn that accepted none: up
  * to {@link NEW_CONNECTIONS_READ_PER_TURN} of them, the newest first, since a client that connected last has waited
- * least and a burst is best served after it. While connections keep arriving, the oldest is read whenever more than
- * {@link MAX_UNREAD_CONNECTIONS} wait, so none waits for ever. Connections already read are served every turn.
+ * least and a burst is best served after it. While connections keep arriving, the oldest is read once it has waited
+ * {@link MAX_UNREAD_MS} or more than {@link MAX_UNREAD_CONNECTIONS} wait, so none waits for long. Connections
+ * already read are served every turn.
  * @param {import('node:net').Server} server
  */
 function readNewestFirst(server) {
@@ -122,6 +129,9 @@ function readNewestFirst(server) {
   /** @type {import('node:net').Server & { pauseOnConnect: boolean }} */ (server).pauseOnConnect = true;
   /** @type {import('node:net').Socket[]} */
   let unread = [];
+  /** when each of `unread` was accepted (performance.now()) */
+  /** @type {number[]} */
+  let acceptedAt = [];
   let oldest = 0;
   let arrived = false;
   let scheduled = false;
@@ -132,14 +142,19 @@ function readNewestFirst(server) {
   const turn = () => {
     scheduled = false;
     if (arrived) {
-      while (waiting() > MAX_UNREAD_CONNECTIONS) read(unread[oldest++]);
+      const late = performance.now() - MAX_UNREAD_MS;
+      while (waiting() > MAX_UNREAD_CONNECTIONS || (waiting() > 0 && acceptedAt[oldest] < late)) read(unread[oldest++]);
     } else {
-      for (let i = 0; i < NEW_CONNECTIONS_READ_PER_TURN && waiting() > 0; i++) read(unread.pop());
+      for (let i = 0; i < NEW_CONNECTIONS_READ_PER_TURN && waiting() > 0; i++) {
+        acceptedAt.pop();
+        read(unread.pop());
+      }
     }
     arrived = false;
     // the ones read from the front are dropped once they are half the array
     if (oldest * 2 >= unread.length) {
       unread = unread.slice(oldest);
+      acceptedAt = acceptedAt.slice(oldest);
       oldest = 0;
     }
     if (waiting() > 0) schedule();
@@ -151,6 +166,7 @@ function readNewestFirst(server) {
   };
   server.on('connection', (/** @type {import('node:net').Socket} */ socket) => {
     unread.push(socket);
+    acceptedAt.push(performance.now());
     arrived = true;
     schedule();
   });

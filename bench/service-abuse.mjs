@@ -16,7 +16,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { quantile, round } from './stats.mjs';
@@ -389,43 +389,85 @@ async function benchNestedFlood() {
 
 async function benchPipelineFlood() {
   const { child, ask, baseUrl } = await startChild({});
-  /** @type {net.Socket[]} */
-  const sockets = [];
+  // the flood comes from a process of its own: writing 200 × 80 kB held this one's event loop up to 200 ms,
+  // which delayed the probe's own requests and answers and counted against the service
+  const flooder = fork(fileURLToPath(import.meta.url), ['--pipeline-flooder'], { stdio: 'inherit' });
+  /** @param {Record<string, unknown>} message @returns {Promise<any>} */
+  const tell = (message) =>
+    new Promise((resolve) => {
+      flooder.once('message', resolve);
+      flooder.send(message);
+    });
   try {
     const base = new URL(baseUrl.replace('localhost', '127.0.0.1'));
-    const requests = Buffer.from(`GET /health HTTP/1.1\r\nHost: ${base.host}\r\n\r\n`.repeat(PIPELINED));
+    const target = { host: base.hostname, port: Number(base.port) };
     const cpuBefore = await ask('cpu');
-    for (let i = 0; i < PIPE_CONNECTIONS; i++) {
-      const socket = net.connect(Number(base.port), base.hostname);
-      socket.on('error', () => {});
-      // never reads what comes back
-      socket.pause();
-      socket.write(requests);
-      sockets.push(socket);
-    }
+    await tell(target);
     const health = await probeHealth(base, FLOOD_MS);
     const cpu = (await ask('cpu')) - cpuBefore;
-    // read at last, to see which connections the service closed
-    const closed = (
-      await Promise.all(
-        sockets.map(
-          (socket) =>
-            new Promise((resolve) => {
-              socket.once('close', () => resolve(true));
-              setTimeout(() => resolve(false), 500);
-              socket.resume();
-            }),
-        ),
-      )
-    ).filter(Boolean).length;
+    const { closed } = await tell({ count: true, withinMs: 500 });
+    // the same flood once more without the probes, to see what the flood alone costs the service
+    const cpuAlone = await ask('cpu');
+    await tell(target);
+    const { closed: closedAlone } = await tell({ count: true, withinMs: 10_000 });
+    const perConnection = ((await ask('cpu')) - cpuAlone) / PIPE_CONNECTIONS;
     const note =
-      `${PIPE_CONNECTIONS} connections × ${PIPELINED} pipelined requests, never read; ${closed} closed by the ` +
-      `service; it used ${Math.round(cpu)} ms of CPU in all`;
-    return healthRows(health, 'a pipelining flood', note);
+      `${PIPE_CONNECTIONS} connections × ${PIPELINED} pipelined requests from another process, never read; ` +
+      `${closed} closed by the service; it used ${Math.round(cpu)} ms of CPU with the probes`;
+    return [
+      ...healthRows(health, 'a pipelining flood', note),
+      {
+        name: 'service CPU per flooding connection',
+        value: round(perConnection, 2),
+        unit: 'ms',
+        note: `the same flood again without the probes; ${closedAlone} of ${PIPE_CONNECTIONS} closed by the service`,
+      },
+    ];
   } finally {
-    for (const socket of sockets) socket.destroy();
+    flooder.kill();
     child.kill();
   }
+}
+
+/**
+ * The flooding process: on `{host, port}` it opens {@link PIPE_CONNECTIONS} connections and writes
+ * {@link PIPELINED} requests on each, never reading, and answers once they are all under way; on `{count}` it reads
+ * at last, to see which connections the service closed within `withinMs`, and answers how many.
+ */
+function pipelineFlooder() {
+  /** @type {net.Socket[]} */
+  let sockets = [];
+  process.on('message', async (/** @type {any} */ message) => {
+    if (!message.count) {
+      const requests = Buffer.from(
+        `GET /health HTTP/1.1\r\nHost: ${message.host}:${message.port}\r\n\r\n`.repeat(PIPELINED),
+      );
+      for (let i = 0; i < PIPE_CONNECTIONS; i++) {
+        const socket = net.connect(message.port, message.host);
+        socket.on('error', () => {});
+        // never reads what comes back
+        socket.pause();
+        socket.write(requests);
+        sockets.push(socket);
+      }
+      process.send?.({});
+      return;
+    }
+    const closed = await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise((resolve) => {
+            if (socket.destroyed) return resolve(true);
+            socket.once('close', () => resolve(true));
+            setTimeout(() => resolve(false), message.withinMs).unref();
+            socket.resume();
+          }),
+      ),
+    );
+    for (const socket of sockets) socket.destroy();
+    sockets = [];
+    process.send?.({ closed: closed.filter(Boolean).length });
+  });
 }
 
 /**
@@ -595,7 +637,15 @@ async function child() {
 
 if (process.argv.includes('--child')) {
   await child();
+} else if (process.argv.includes('--pipeline-flooder')) {
+  pipelineFlooder();
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = await benchServiceAbuse(process.argv.slice(2));
+  // the machine is shared: its load says how far to trust the times
+  console.log(
+    `load average (1 / 5 / 15 min) at the end: ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')}`,
+  );
   console.table(rows.map((r) => ({ name: r.name, value: r.value, unit: r.unit, note: r.note ?? '' })));
 }

@@ -1,7 +1,8 @@
 /**
- * The node:http server of the service: bounded waits for slow clients, bounded work per connection, and the
- * error envelope with its real status on the answers node's parser gives before any route runs (an unknown
- * method, headers too large, a request that takes too long, CONNECT, an unmet Expect).
+ * The node:http server of the service: bounded waits for slow clients, bounded work per connection, new connections
+ * read newest first after a burst, and the error envelope with its real status on the answers node's parser gives
+ * before any route runs (an unknown method, headers too large, a request that takes too long, CONNECT, an unmet
+ * Expect).
  */
 import { createServer, maxHeaderSize } from 'node:http';
 import { envelopeText, titleOf } from './errors.js';
@@ -23,6 +24,16 @@ const IDLE_SOCKET_MS = 60_000;
 export const MAX_WAITING_PER_CONNECTION = 4;
 /** Requests answered on one connection; the last one's answer closes it (a new one is cheap). */
 export const MAX_REQUESTS_PER_CONNECTION = 1000;
+/** New connections read in one turn of the event loop (see {@link readNewestFirst}). */
+export const NEW_CONNECTIONS_READ_PER_TURN = 4;
+/** New connections left unread while more keep arriving; past this, the oldest is read (as node's own backlog). */
+export const MAX_UNREAD_CONNECTIONS = 511;
+/**
+ * How long a new connection is left unread while more keep arriving: with one arriving in every turn (a busy
+ * service near its capacity), the oldest is read once it has waited this long, so a steady stream of connections
+ * never waits for the count above.
+ */
+export const MAX_UNREAD_MS = 250;
 
 /** @type {Record<string, [number, string]>} */
 const PARSER_ERRORS = {
@@ -56,41 +67,109 @@ function answerRaw(socket, status, detail) {
  * Closes a connection at once, and stops node's parser in the data it already read: a client can send thousands of
  * requests in one write, and node would parse each one and make a request and a response object for it before the
  * connection is gone. Node's parser hands each request's headers to its `onIncoming`, whose answer llhttp takes as
- * the answer of its `on_headers_complete`: -1 is an error, which ends the parsing there. (Where node has no such
- * parser, the requests left are dropped by the listener instead, one by one.)
+ * the answer of its `on_headers_complete`: 2 means "no body, and stop here as for a protocol upgrade", which ends
+ * the parsing there without an error (-1 would too, but node then copies the whole chunk read, 64 kB, into an error
+ * for `clientError`). The requests still waiting are ended without an error for the same reason: node ends them with
+ * one each, and formats its stack trace. (Where node has no such parser, the requests left are dropped by the
+ * listener instead, one by one.)
  * @param {import('node:net').Socket} socket
+ * @param {Iterable<import('node:http').IncomingMessage>} waiting
  */
-function stopReading(socket) {
+function stopReading(socket, waiting) {
   const parser = /** @type {{ parser?: { onIncoming?: unknown } }} */ (/** @type {unknown} */ (socket)).parser;
-  if (parser && typeof parser.onIncoming === 'function') parser.onIncoming = () => -1;
+  if (parser && typeof parser.onIncoming === 'function') parser.onIncoming = () => 2;
   socket.destroy();
+  for (const req of waiting) req.destroy();
 }
 
 /**
  * The listener, behind the bounds per connection: a request over them is not handed on, and its connection is
- * closed.
+ * closed. Node parses all the requests of a chunk read before the microtasks they queue run, so each request starts
+ * in a microtask: when a later request of the same chunk is over the bounds, none of them is worked on.
  * @param {import('node:http').RequestListener} listener
  * @returns {import('node:http').RequestListener}
  */
 function boundedPerConnection(listener) {
-  /** @type {WeakMap<import('node:net').Socket, { received: number, waiting: number }>} */
+  /** @typedef {{ received: number, waiting: Set<import('node:http').IncomingMessage> }} Counts */
+  /** @type {WeakMap<import('node:net').Socket, Counts>} */
   const connections = new WeakMap();
   return (req, res) => {
     const socket = req.socket;
     if (socket.destroyed) return;
     let counts = connections.get(socket);
-    if (!counts) connections.set(socket, (counts = { received: 0, waiting: 0 }));
+    if (!counts) connections.set(socket, (counts = { received: 0, waiting: new Set() }));
+    const { waiting } = counts;
     counts.received++;
-    counts.waiting++;
-    if (counts.waiting > MAX_WAITING_PER_CONNECTION || counts.received > MAX_REQUESTS_PER_CONNECTION) {
-      stopReading(socket);
+    waiting.add(req);
+    if (waiting.size > MAX_WAITING_PER_CONNECTION || counts.received > MAX_REQUESTS_PER_CONNECTION) {
+      stopReading(socket, waiting);
       return;
     }
-    const answered = /** @type {{ received: number, waiting: number }} */ (counts);
-    res.once('close', () => answered.waiting--);
+    res.once('close', () => waiting.delete(req));
     if (counts.received === MAX_REQUESTS_PER_CONNECTION) res.setHeader('Connection', 'close');
-    listener(req, res);
+    queueMicrotask(() => {
+      if (!socket.destroyed) listener(req, res);
+    });
   };
+}
+
+/**
+ * Reads new connections once the ones arriving together are all accepted, the newest first. Node accepts one
+ * connection per turn of its event loop and reads it in the next, so 200 connections arriving together each cost a
+ * turn with a read, a parse and an answer, and a client connecting just after them waits for all 200 turns in the
+ * kernel's queue. Here a new connection is paused when accepted (cheap), and read in a turn that accepted none: up
+ * to {@link NEW_CONNECTIONS_READ_PER_TURN} of them, the newest first, since a client that connected last has waited
+ * least and a burst is best served after it. While connections keep arriving, the oldest is read once it has waited
+ * {@link MAX_UNREAD_MS} or more than {@link MAX_UNREAD_CONNECTIONS} wait, so none waits for long. Connections
+ * already read are served every turn.
+ * @param {import('node:net').Server} server
+ */
+function readNewestFirst(server) {
+  // a documented option of net.Server that node:http does not pass on: a connection is read once resumed
+  /** @type {import('node:net').Server & { pauseOnConnect: boolean }} */ (server).pauseOnConnect = true;
+  /** @type {import('node:net').Socket[]} */
+  let unread = [];
+  /** when each of `unread` was accepted (performance.now()) */
+  /** @type {number[]} */
+  let acceptedAt = [];
+  let oldest = 0;
+  let arrived = false;
+  let scheduled = false;
+  const waiting = () => unread.length - oldest;
+  const read = (/** @type {import('node:net').Socket | undefined} */ socket) => {
+    if (socket && !socket.destroyed) socket.resume();
+  };
+  const turn = () => {
+    scheduled = false;
+    if (arrived) {
+      const late = performance.now() - MAX_UNREAD_MS;
+      while (waiting() > MAX_UNREAD_CONNECTIONS || (waiting() > 0 && acceptedAt[oldest] < late)) read(unread[oldest++]);
+    } else {
+      for (let i = 0; i < NEW_CONNECTIONS_READ_PER_TURN && waiting() > 0; i++) {
+        acceptedAt.pop();
+        read(unread.pop());
+      }
+    }
+    arrived = false;
+    // the ones read from the front are dropped once they are half the array
+    if (oldest * 2 >= unread.length) {
+      unread = unread.slice(oldest);
+      acceptedAt = acceptedAt.slice(oldest);
+      oldest = 0;
+    }
+    if (waiting() > 0) schedule();
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(turn);
+  };
+  server.on('connection', (/** @type {import('node:net').Socket} */ socket) => {
+    unread.push(socket);
+    acceptedAt.push(performance.now());
+    arrived = true;
+    schedule();
+  });
 }
 
 /**
@@ -109,6 +188,7 @@ export function createHttpServer(listener, { headersTimeoutMs, requestTimeoutMs 
     boundedPerConnection(listener),
   );
   server.setTimeout(IDLE_SOCKET_MS, (socket) => socket.destroy());
+  readNewestFirst(server);
 
   server.on('clientError', (error, socket) => {
     const inProgress = /** @type {{ _httpMessage?: { headersSent?: boolean } }} */ (socket)._httpMessage;

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
  *   startCpuMs: number,
  *   sinceStart: () => number,
  *   ask: (command: string, arg?: unknown) => Promise<any>,
+ *   cpuMs: () => Promise<number>,
  *   memory: () => Promise<Memory>,
  *   stop: () => Promise<void>,
  * }} ServiceProcess
@@ -29,7 +30,9 @@ import { fileURLToPath } from 'node:url';
  */
 export async function startServiceProcess({ dataFile, limits = {} }) {
   const started = performance.now();
-  const child = fork(fileURLToPath(import.meta.url), ['--child'], { stdio: 'inherit' });
+  // node's own flags for the service alone, for profiling it (`BENCH_SERVICE_FLAGS="--cpu-prof --trace-gc"`)
+  const execArgv = (process.env.BENCH_SERVICE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = fork(fileURLToPath(import.meta.url), ['--child'], { stdio: 'inherit', execArgv });
   let next = 0;
   /** @type {Map<number, { resolve: (value: any) => void, reject: (error: Error) => void }>} */
   const waiting = new Map();
@@ -58,9 +61,13 @@ export async function startServiceProcess({ dataFile, limits = {} }) {
     sinceStart: () => performance.now() - started,
     ask,
     memory: () => ask('memory'),
+    cpuMs: () => ask('cpu'),
     async stop() {
-      child.kill();
+      // a process that ends by itself writes what its flags ask for (a --cpu-prof profile); a kill if it does not
+      const timer = setTimeout(() => child.kill(), 5000);
+      child.send({ id: next++, command: 'exit' });
       await exited;
+      clearTimeout(timer);
     },
   };
 }
@@ -91,6 +98,12 @@ async function child() {
       const { user, system } = process.cpuUsage();
       return { baseUrl: service.baseUrl, cpuMs: (user + system) / 1000 };
     },
+    /** The CPU time the process has used so far (every thread), in ms: what requests cost, whatever the load. */
+    cpu: () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1000;
+    },
+    exit: () => process.exit(0),
     memory: () => ({ rss: process.memoryUsage().rss, peakRss: peakRss(), heapUsed: process.memoryUsage().heapUsed }),
     /** Resolves once the store's indexes are built (they are built in the background after start-up). */
     indexed: () => service?.store.indexed?.(),

@@ -211,12 +211,15 @@ async function benchSize(members) {
     const first = await oneAfterTheOther(base, take(1), headers);
     await service.ask('indexed');
     const indexedMs = service.sinceStart();
+    const indexedCpuMs = await service.cpuMs();
     // a filter that matched nothing would cost less than the rows claim to measure
     const probe = await get(new http.Agent(), base, membersPage(nameFilter(PERSON_NAMES.at(-1) ?? '')), headers);
     const matched = JSON.parse(probe.body).meta.results.total;
     if (!(matched > 0)) throw new Error(`A person name matched ${matched} members`);
     await oneAfterTheOther(base, take(WARM_UP), headers);
+    const cpuBeforeFresh = await service.cpuMs();
     const fresh = await oneAfterTheOther(base, take(SEQUENTIAL), headers);
+    const freshCpuMs = ((await service.cpuMs()) - cpuBeforeFresh) / fresh.count;
     const afterWrite = await oneAfterTheOther(base, take(AFTER_WRITE), headers, () => service.ask('createMember'));
 
     const emails = Array.from({ length: EACH_OTHER_ROW }, (_, i) =>
@@ -235,7 +238,9 @@ async function benchSize(members) {
     const unassignedList = await oneAfterTheOther(base, unassigned, headers);
 
     const loadBeforeClients = loadNow();
+    const cpuBeforeCrowd = await service.cpuMs();
     const crowd = await clientsAtOnce(base, queries);
+    const crowdCpuMs = ((await service.cpuMs()) - cpuBeforeCrowd) / crowd.answers;
     const end = await service.memory();
 
     const sequential = `one after the other`;
@@ -264,7 +269,7 @@ async function benchSize(members) {
         name: `${size}: members indexes ready`,
         value: Math.round(indexedMs),
         unit: 'ms',
-        note: 'from process start; they are built in slices after start-up, while the service answers',
+        note: `from process start; they are built in slices after start-up, while the service answers; CPU time from process start ${Math.round(indexedCpuMs)} ms`,
       },
       {
         name: `${size}: members query, the first after start-up`,
@@ -276,7 +281,7 @@ async function benchSize(members) {
         name: `${size}: members query, new filter: median / p99`,
         value: `${round(fresh.median)} / ${round(fresh.p99)}`,
         unit: 'ms',
-        note: `${fresh.count} ${sequential}, each ${newFilter}, about ${matched} matches; target at 1M: median ≤ 20 ms`,
+        note: `${fresh.count} ${sequential}, each ${newFilter}, about ${matched} matches; service CPU ${round(freshCpuMs)} ms an answer; target at 1M: median ≤ 20 ms`,
       },
       {
         name: `${size}: the same right after a write: median / p99`,
@@ -306,13 +311,13 @@ async function benchSize(members) {
         name: `${size}: ${CLIENTS} clients at once: p99`,
         value: round(quantile(crowd.times, 0.99)),
         unit: 'ms',
-        note: `median ${round(quantile(crowd.times, 0.5))} ms; each client its own address, token and connection, a new filter under one of ${SORTS.length} sorts each request, for ${CONCURRENT_MS / 1000} s${crowd.ranOut ? ' (ran out of unseen filters)' : ''}; target at 1M ≤ 500 ms; load average ${loadBeforeClients}`,
+        note: `median ${round(quantile(crowd.times, 0.5))} ms, p90 ${round(quantile(crowd.times, 0.9))} ms, slowest ${round(Math.max(...crowd.times))} ms; each client its own address, token and connection, a new filter under one of ${SORTS.length} sorts each request, for ${CONCURRENT_MS / 1000} s${crowd.ranOut ? ' (ran out of unseen filters)' : ''}; target at 1M ≤ 500 ms; load average ${loadBeforeClients}`,
       },
       {
         name: `${size}: ${CLIENTS} clients at once: answers/s`,
         value: round(crowd.answers / crowd.seconds),
         unit: 'req/s',
-        note: `${crowd.answers} answers in ${crowd.seconds.toFixed(1)} s (the last ones waited for)`,
+        note: `${crowd.answers} answers in ${crowd.seconds.toFixed(1)} s (the last ones waited for); service CPU ${round(crowdCpuMs)} ms an answer`,
       },
       {
         name: `${size}: ${CLIENTS} clients at once: 408 / dropped / other errors`,

@@ -6,7 +6,7 @@
  * lower-cased, ties by the membership's id, then in the order the memberships were made (as lists sort
  * elsewhere in the service; descending reverses the key only).
  */
-import { sortRows } from './string-sort.js';
+import { ListKeys, sortRows } from './string-sort.js';
 import { atOnce } from './time-slices.js';
 
 /**
@@ -106,16 +106,16 @@ export class AccountMemberships {
    * @param {boolean} descending
    */
   #sort(attribute, descending) {
-    const keys = this.list.map((ms) => this.key(ms, attribute));
-    const rows = Uint32Array.from(keys.keys());
-    atOnce(sortRows(rows, keys, (row) => this.list[row].id));
+    const rows = Uint32Array.from(this.list.keys());
+    const keys = new ListKeys(this.list.map((ms) => this.key(ms, attribute)));
+    const equal = atOnce(sortRows(rows, keys, (row) => this.list[row].id));
     if (!descending) return Array.from(rows, (row) => this.list[row]);
     // the runs of equal keys from the end, each in its own (ascending) order
     /** @type {MembershipRecord[]} */
     const order = [];
     for (let end = rows.length; end > 0;) {
       let start = end - 1;
-      while (start > 0 && keys[rows[start - 1]] === keys[rows[end - 1]]) start--;
+      while (start > 0 && equal[start]) start--;
       for (let i = start; i < end; i++) order.push(this.list[rows[i]]);
       end = start;
     }

@@ -61,15 +61,19 @@ export class StoreFileError extends Error {
 
 /**
  * @typedef {{ n: number, op: string, [field: string]: unknown }} JournalEntry
- * @typedef {{ head: Record<string, unknown>, lists: Record<string, unknown[]> }} SnapshotParts what a
+ * @typedef {{ length: number, slice: (start?: number, end?: number) => unknown[] }} LongList an array, or the
+ *   store's list of members (see ./member-list.js)
+ * @typedef {{ head: Record<string, unknown>, lists: Record<string, LongList> }} SnapshotParts what a
  *   snapshot holds: small fields written at once, and long lists written in slices
  * @typedef {{ n: number, line: string, undo: () => void, resolve: () => void, reject: (error: unknown) => void }}
  *   Pending a change waiting to be written
  * @typedef {{ file: string, line: number, text?: string }} Place where a damaged line is, and what it holds
  * @typedef {{ compactAfterBytes: number, sync?: boolean, repair?: boolean, log: (message: string) => void,
- *   capture: () => SnapshotParts, eachRecord?: (record: unknown) => void }} DataFileOptions `capture` gives the
+ *   capture: () => SnapshotParts, eachRecord?: (record: unknown) => void,
+ *   listFor?: import('./json-object-file.js').ReadOptions['listFor'] }} DataFileOptions `capture` gives the
  *   store's current contents for a snapshot; `repair` drops damaged lines at start instead of refusing them;
- *   `eachRecord` is done to each item of FILE's lists as it is read
+ *   `eachRecord` is done to each item of FILE's lists as it is read; `listFor` gives what a list of FILE is read
+ *   into (an array when it gives nothing)
  */
 
 /** @param {string} file */
@@ -187,15 +191,16 @@ class Damage {
  * the line of what is wrong.
  * @param {string} file
  * @param {Damage} damage
- * @param {(record: unknown) => void} [eachRecord] done to each item of FILE's lists as it is read
+ * @param {Pick<DataFileOptions, 'eachRecord' | 'listFor'>} reading done to each item of FILE's lists as it is
+ *   read, and what a list is read into
  * @returns {Record<string, unknown>}
  */
-function readSnapshot(file, damage, eachRecord) {
+function readSnapshot(file, damage, { eachRecord, listFor }) {
   if (!statSync(file).isFile()) throw refuse(file, 'is not a file');
   /** @type {string | undefined} */
   let text;
   /** @type {unknown} */
-  let parsed = readJsonObject(file, { eachItem: eachRecord });
+  let parsed = readJsonObject(file, { eachItem: eachRecord, listFor });
   if (parsed === null) {
     // not an object, or not valid JSON: the whole text, for JSON.parse's own answer and the line it names
     text = readFileSync(file, 'utf8');
@@ -214,9 +219,10 @@ function readSnapshot(file, damage, eachRecord) {
     // newest first, so that the indexes of the records still to drop stay right
     for (const { list, index, problem: recordProblem } of damaged.reverse()) {
       const line = lineOfItem(/** @type {string} */ (text), list, index) ?? 1;
-      const record = JSON.stringify(/** @type {unknown[]} */ (data[list])[index]);
-      damage.found({ file, line, text: record }, recordProblem);
-      /** @type {unknown[]} */ (data[list]).splice(index, 1);
+      // a list of records, or the store's list of members (see ./member-list.js)
+      const records = /** @type {unknown[]} */ (data[list]);
+      damage.found({ file, line, text: JSON.stringify(records.at(index)) }, recordProblem);
+      records.splice(index, 1);
     }
     problem = storeProblem(parsed);
   }
@@ -333,7 +339,7 @@ export class DataFile {
     /** @type {Record<string, unknown> | null} */
     let data = null;
     if (existsSync(file)) {
-      data = readSnapshot(file, damage, options.eachRecord);
+      data = readSnapshot(file, damage, options);
       if (statSync(file).mode & 0o077) {
         // it holds the token signing secret and client secrets: readable by its owner only
         chmodSync(file, PRIVATE);

@@ -7,6 +7,8 @@ import { defaultStoreData } from './store.js';
 import { EMBEDDED_CLIENT, stableId } from './fixtures-file.js';
 
 const data = defaultStoreData();
+/** the fixtures' members, a list (a store's members are one once it holds them, see ./member-list.js) */
+const members = /** @type {import('./store.js').MemberRecord[]} */ (data.members);
 
 /**
  * The record of a list whose field has a value; a renamed record in the file fails here, at once.
@@ -63,7 +65,7 @@ export const IDP_USERS = byNames(data.idp_users, {
 });
 
 /** Store members that tests name. */
-export const MEMBERS = byNames(data.members, {
+export const MEMBERS = byNames(members, {
   ada: 'Ada Lovelace',
   grace: 'Grace Hopper',
   hostile: '<img src=x onerror=alert(1)>',
@@ -73,7 +75,7 @@ export const MEMBERS = byNames(data.members, {
 });
 
 /** All store members, in creation order. */
-export const MEMBER_LIST = data.members;
+export const MEMBER_LIST = members;
 
 export const MEMBERSHIP_LIST = data.memberships;
 

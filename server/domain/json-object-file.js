@@ -7,6 +7,11 @@
  * JSON.parse parses the pieces; what lies between them (the object's braces, its keys and colons, the commas) is
  * checked here. A file whose top level is not an object, or that is not valid JSON, gives null: the caller
  * parses the whole text, for JSON.parse's own answer and message.
+ *
+ * A list of records is read without looking at each of its bytes: a batch is cut where a record seems to end
+ * (a `}`, a comma, a `{`, blanks between them), and JSON.parse says whether it was right. A batch that parses as
+ * the items of a list is whole items, since a cut inside a string or inside an item leaves a string or a bracket
+ * open; a batch that does not is read byte by byte instead.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 
@@ -30,13 +35,22 @@ const BLANK = /^[ \t\n\r]*$/;
 /** What comes before a list value: its key, then a colon. */
 const KEY = /^[ \t\n\r]*("(?:[^"\\]|\\.)*")[ \t\n\r]*:[ \t\n\r]*$/s;
 
+/** Bytes a batch of a list's records cut where a record seems to end holds at most (young-generation strings). */
+const BATCH_BYTES = 64 * 1024;
+/** Commas looked at, from the end of a batch back, for one between two records. */
+const CUTS_TRIED = 64;
+
 /** A piece that is not valid JSON where it stands. */
 class NotValid extends Error {}
 
 /**
- * @typedef {{ chunkBytes?: number, itemsPerParse?: number, eachItem?: (item: unknown) => void }} ReadOptions
- *   bytes read at a time; items parsed at once; what is done with each item of a list value as soon as it is
- *   parsed, while it is young (read `eachItem`'s items as unchecked JSON)
+ * @typedef {{ push: (item: unknown) => unknown, length: number }} ListValue what a list value's items are put in
+ * @typedef {{ chunkBytes?: number, itemsPerParse?: number, batchBytes?: number,
+ *   eachItem?: (item: unknown) => void, listFor?: (key: string) => ListValue | undefined }} ReadOptions
+ *   bytes read at a time; items parsed at once when read byte by byte; bytes of records cut where one seems to
+ *   end; what is done with each item of a list value as soon as it is parsed, while it is young (read
+ *   `eachItem`'s items as unchecked JSON); what the items of a list value are put in, which is the value then
+ *   (an array when it gives nothing)
  */
 
 /**
@@ -77,7 +91,16 @@ function expect(ok) {
  * @param {number} fd
  * @param {ReadOptions} options
  */
-function readObject(fd, { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PARSE, eachItem = () => {} }) {
+function readObject(
+  fd,
+  {
+    chunkBytes = CHUNK_BYTES,
+    itemsPerParse = ITEMS_PER_PARSE,
+    batchBytes = BATCH_BYTES,
+    eachItem = () => {},
+    listFor = () => undefined,
+  },
+) {
   /** @type {Record<string, unknown>} */
   const result = {};
   /** the bytes read, from the start of the current piece (at `pieceStart`) to `end` */
@@ -90,7 +113,7 @@ function readObject(fd, { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PA
   let started = false;
   let ended = false;
   let keys = 0;
-  /** @type {unknown[] | null} the list value being read, and its key */
+  /** @type {ListValue | null} the list value being read, and its key */
   let list = null;
   let listKey = '';
   /** commas between the list's items since its last parse */
@@ -111,6 +134,46 @@ function readObject(fd, { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PA
       list?.push(item);
     }
     commas = 0;
+  };
+
+  /** Whether `at` is a blank. */
+  const blank = (/** @type {number} */ at) =>
+    bytes[at] === 0x20 || bytes[at] === 0x0a || bytes[at] === 0x0d || bytes[at] === 0x09;
+
+  /**
+   * Where a batch of records from `from` may end: the last comma before `to` with a `}` before it and a `{`
+   * after it (blanks between), within the bytes read; -1 for none.
+   */
+  const cutBefore = (/** @type {number} */ from, /** @type {number} */ to) => {
+    let comma = to;
+    for (let tried = 0; tried < CUTS_TRIED; tried++) {
+      comma = bytes.lastIndexOf(COMMA, comma - 1);
+      if (comma <= from) return -1;
+      let before = comma - 1;
+      while (before > from && blank(before)) before--;
+      let after = comma + 1;
+      while (after < to && blank(after)) after++;
+      if (bytes[before] === CLOSE_OBJECT && bytes[after] === OPEN_OBJECT) return comma;
+    }
+    return -1;
+  };
+
+  /**
+   * The records from the piece's start to a comma where one seems to end, parsed; false when that was not
+   * where one ends (nothing is taken then).
+   */
+  const parseRecords = (/** @type {number} */ comma) => {
+    let items;
+    try {
+      items = /** @type {unknown[]} */ (JSON.parse(`[${piece(comma)}]`));
+    } catch {
+      return false;
+    }
+    for (const item of items) {
+      eachItem(item);
+      list?.push(item);
+    }
+    return true;
   };
 
   /** A member of the object that is not a list: `"key": value` from the piece's start to `to`. */
@@ -142,6 +205,15 @@ function readObject(fd, { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PA
     end = carried + read;
     let i = scan;
     for (; i < end; i++) {
+      if (list && i === pieceStart && commas === 0 && depth === 2) {
+        // at the start of a batch of a list's items: records up to where one seems to end, if they parse
+        const comma = cutBefore(i, Math.min(end, i + batchBytes));
+        if (comma >= 0 && parseRecords(comma)) {
+          pieceStart = comma + 1;
+          i = comma;
+          continue;
+        }
+      }
       const byte = bytes[i];
       if (byte === QUOTE && started && !ended) {
         // to the string's end; a string that goes on beyond the bytes read is looked at again with more
@@ -165,7 +237,7 @@ function readObject(fd, { chunkBytes = CHUNK_BYTES, itemsPerParse = ITEMS_PER_PA
           const key = KEY.exec(piece(i));
           expect(key !== null && !afterList);
           listKey = JSON.parse(/** @type {RegExpExecArray} */ (key)[1]);
-          list = [];
+          list = listFor(listKey) ?? /** @type {unknown[]} */ ([]);
           commas = 0;
           pieceStart = i + 1;
         }

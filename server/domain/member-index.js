@@ -11,12 +11,15 @@
  * no index narrows reads the rows in the order asked for.
  */
 import { IdTable } from './id-table.js';
+import { INSTANT } from './member-list.js';
 import { compileFilter, likeSegments } from './query.js';
 import { SortedRows } from './sorted-rows.js';
+import { ListKeys, TextKeys } from './string-sort.js';
 import { TextIndex } from './text-index.js';
 
 /**
  * @typedef {import('./store.js').MemberRecord} MemberRecord
+ * @typedef {import('./member-list.js').MemberList} MemberList
  * @typedef {import('./query.js').FilterExpr} FilterExpr
  * @typedef {{ total: number, page: (offset: number, limit: number) => MemberRecord[] }} MemberMatches
  * @typedef {{ exprs: FilterExpr[], attribute: string, descending: boolean, excluded?: Set<string> }}
@@ -29,49 +32,71 @@ export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at
 /** Members handled between two steps while building. */
 const STEP = 4096;
 
-/** Matches up to this share of all members are sorted by comparing them; more are read off the kept order. */
-const COMPARE_SHARE = 1 / 256;
+/** Matches up to this share of all members are sorted by their labels; more are read off the kept order. */
+const SORTED_SHARE = 1 / 64;
 
 /** @param {unknown} value */
 const lower = (value) => String(value ?? '').toLowerCase();
 
 /**
- * An instant as the service writes them (`2025-01-06T09:00:00.000Z`): lower-casing changes only its T and Z,
- * which every such instant has in the same places, so such instants sort alike with or without it.
- */
-const INSTANT = /^[0-9:.-]{10}T[0-9:.-]{12}Z$/;
-
-/**
  * The members' keys of one attribute for sorting them: the values lower-cased or, when every value is an
  * instant (creation and update times), the values themselves, which sort alike and need no lower-cased copy
  * of a million strings.
- * @param {MemberRecord[]} members
+ * @param {MemberList} members
  * @param {string} attribute
- * @returns {Generator<void, string[], void>}
+ * @returns {Generator<void, import('./string-sort.js').Keys, void>}
  */
 function* sortKeys(members, attribute) {
+  // the values where they are packed, when they need no lower-casing
+  const asTheyAre = members.keysAsTheyAre(attribute);
+  if (asTheyAre) return asTheyAre;
   /** @type {any[]} */
   const values = new Array(members.length);
   let instants = true;
   for (let row = 0; row < values.length; row++) {
-    values[row] = /** @type {any} */ (members[row])[attribute];
+    values[row] = members.field(row, attribute);
     instants &&= typeof values[row] === 'string' && INSTANT.test(values[row]);
     if (row % STEP === 0) yield;
   }
-  if (instants) return values;
+  if (instants) return new ListKeys(values);
   for (let row = 0; row < values.length; row++) {
     values[row] = lower(values[row]);
     if (row % STEP === 0) yield;
   }
-  return values;
+  return new ListKeys(values);
 }
 
-/** @param {string} a @param {string} b */
-const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+/** Only the first 128 characters (their lower case is one character each, and needs no context). */
+const ASCII = /^[\0-\x7f]*$/;
+
+/**
+ * The members' names lower-cased, in one text: lower-cased a few thousand at a time (one string for each
+ * few thousand, rather than a million strings to keep until the text is made).
+ * @param {MemberList} members
+ * @returns {Generator<void, TextKeys, void>}
+ */
+function* lowerNames(members) {
+  const starts = new Uint32Array(members.length + 1);
+  /** @type {string[]} */
+  const pieces = [];
+  for (let from = 0; from < members.length; from += STEP) {
+    /** @type {string[]} */
+    const names = [];
+    for (let row = from; row < Math.min(members.length, from + STEP); row++) names.push(members.field(row, 'name'));
+    const piece = names.join('');
+    // a name's lower case may depend on what follows it (a final Σ), and be longer: those one by one
+    const ascii = ASCII.test(piece);
+    if (!ascii) for (let i = 0; i < names.length; i++) names[i] = names[i].toLowerCase();
+    for (let i = 0; i < names.length; i++) starts[from + i + 1] = starts[from + i] + names[i].length;
+    pieces.push(ascii ? piece.toLowerCase() : names.join(''));
+    yield;
+  }
+  return new TextKeys(pieces.join(''), starts);
+}
 
 export class MemberIndex {
   /**
-   * @param {MemberRecord[]} members the store's list
+   * @param {MemberList} members the store's list
    * @param {Map<string, SortedRows>} orders an order per sort attribute
    * @param {TextIndex} names the names' runs of three characters
    * @param {IdTable} rowsById the row of each id (the last one, should an id be there twice)
@@ -86,29 +111,26 @@ export class MemberIndex {
   /**
    * Indexes the members of `members` as it is now, in steps (see ./time-slices.js); members added meanwhile
    * are for the caller to {@link add}.
-   * @param {MemberRecord[]} members the store's list
+   * @param {MemberList} members the store's list
    * @returns {Generator<void, MemberIndex, void>}
    */
   static *build(members) {
     const count = members.length;
-    const nameOf = (/** @type {number} */ row) => members[row].name.toLowerCase();
-    // the names lower-cased once, for their order and their runs
-    /** @type {string[]} */
-    const names = new Array(count);
-    for (let row = 0; row < count; row++) {
-      names[row] = nameOf(row);
-      if (row % STEP === 0) yield;
-    }
+    // the names lower-cased once, for their runs and their order (the names index keeps them)
+    const names = yield* lowerNames(members);
+    const text = yield* TextIndex.build(count, (row) => members.field(row, 'name').toLowerCase(), names);
     /** @type {Map<string, SortedRows>} */
     const orders = new Map();
     for (const attribute of SORT_ATTRIBUTES) {
-      const keyOf = (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
+      const keyOf =
+        attribute === 'name'
+          ? (/** @type {number} */ row) => text.text(row)
+          : (/** @type {number} */ row) => lower(members.field(row, attribute));
       const keys = attribute === 'name' ? names : yield* sortKeys(members, attribute);
-      orders.set(attribute, yield* SortedRows.build(count, keyOf, (row) => members[row].id, keys));
+      orders.set(attribute, yield* SortedRows.build(count, keyOf, (row) => members.field(row, 'id'), keys));
     }
-    const text = yield* TextIndex.build(count, nameOf, names);
     // by id, for reading members one by one (an account's memberships sorted by name read each one's member)
-    const rowsById = new IdTable((row) => members[row].id, count);
+    const rowsById = new IdTable((row) => members.field(row, 'id'), count);
     for (let row = 0; row < count; row++) {
       rowsById.set(row);
       if (row % STEP === 0) yield;
@@ -121,8 +143,9 @@ export class MemberIndex {
    * @param {number} row
    */
   add(row) {
-    for (const order of this.orders.values()) order.insert(row);
+    // the names' index first: the order by name reads a row's name from it
     this.names.add(row);
+    for (const order of this.orders.values()) order.insert(row);
     this.rowsById.set(row);
   }
 
@@ -131,9 +154,10 @@ export class MemberIndex {
    * @param {number} row
    */
   remove(row) {
+    // the names' index last, as the order by name reads the row's name from it
     for (const order of this.orders.values()) order.remove(row);
     this.names.remove(row);
-    const { id } = this.members[row];
+    const id = this.members.field(row, 'id');
     if (this.rowsById.get(id) !== row) return;
     const earlier = this.#last(this.#order('id').withKey(lower(id)), (m) => m.id === id);
     if (earlier < 0) this.rowsById.delete(id);
@@ -146,7 +170,7 @@ export class MemberIndex {
    */
   withId(id) {
     const row = this.rowsById.get(id);
-    return row < 0 ? undefined : this.members[row];
+    return row < 0 ? undefined : this.members.at(row);
   }
 
   /**
@@ -155,7 +179,7 @@ export class MemberIndex {
    */
   withEmail(email) {
     const row = this.#last(this.#order('email').withKey(lower(email)), () => true);
-    return row < 0 ? undefined : this.members[row];
+    return row < 0 ? undefined : this.members.at(row);
   }
 
   /**
@@ -165,7 +189,7 @@ export class MemberIndex {
    */
   #last(rows, test) {
     let last = -1;
-    for (let i = 0; i < rows.length; i++) if (rows[i] > last && test(this.members[rows[i]])) last = rows[i];
+    for (let i = 0; i < rows.length; i++) if (rows[i] > last && test(this.members.at(rows[i]))) last = rows[i];
     return last;
   }
 
@@ -184,23 +208,26 @@ export class MemberIndex {
     const test = exprs.length
       ? compileFilter(
           exprs,
-          (/** @type {number} */ row, attr) => /** @type {any} */ (members[row])[attr],
-          (row, attr) => (attr === 'name' ? this.names.text(row) : lower(/** @type {any} */ (members[row])[attr])),
+          (/** @type {number} */ row, attr) => members.field(row, attr),
+          (row, attr) => (attr === 'name' ? this.names.text(row) : lower(members.field(row, attr))),
         )
       : () => true;
-    const keep = excluded ? (/** @type {number} */ row) => !excluded.has(members[row].id) && test(row) : test;
+    const keep = excluded ? (/** @type {number} */ row) => !excluded.has(members.field(row, 'id')) && test(row) : test;
     const candidates = this.#candidates(exprs);
     /** @type {number[]} */
     let rows = [];
     if (candidates) {
       for (let i = 0; i < candidates.length; i++) if (keep(candidates[i])) rows.push(candidates[i]);
-      rows = this.#sort(rows, order, attribute, descending);
+      rows = this.#sort(rows, order, descending);
     } else {
       order.walk(descending, (row) => {
         if (keep(row)) rows.push(row);
       });
     }
-    return { total: rows.length, page: (offset, limit) => rows.slice(offset, offset + limit).map((r) => members[r]) };
+    return {
+      total: rows.length,
+      page: (offset, limit) => rows.slice(offset, offset + limit).map((r) => members.at(r)),
+    };
   }
 
   /** @param {string} attribute */
@@ -222,7 +249,7 @@ export class MemberIndex {
     let skipped = 0;
     order.walk(descending, (row) => {
       if (skipped < offset) skipped++;
-      else page.push(this.members[row]);
+      else page.push(this.members.at(row));
       return page.length >= limit;
     });
     return page;
@@ -259,27 +286,15 @@ export class MemberIndex {
   }
 
   /**
-   * Puts matched rows in the query's order: a few by comparing their keys, many by reading them off the
-   * attribute's kept order.
+   * Puts matched rows in the query's order: a few by their labels in the attribute's kept order, many by
+   * reading them off that order.
    * @param {number[]} rows
    * @param {SortedRows} order
-   * @param {string} attribute
    * @param {boolean} descending
    */
-  #sort(rows, order, attribute, descending) {
+  #sort(rows, order, descending) {
     const members = this.members;
-    if (rows.length <= Math.max(1000, members.length * COMPARE_SHARE)) {
-      const direction = descending ? -1 : 1;
-      const keyOf =
-        attribute === 'name'
-          ? (/** @type {number} */ row) => this.names.text(row)
-          : (/** @type {number} */ row) => lower(/** @type {any} */ (members[row])[attribute]);
-      const keyed = rows.map((row) => ({ row, key: keyOf(row) }));
-      keyed.sort(
-        (a, b) => direction * compare(a.key, b.key) || compare(members[a.row].id, members[b.row].id) || a.row - b.row,
-      );
-      return keyed.map((k) => k.row);
-    }
+    if (rows.length <= Math.max(1000, members.length * SORTED_SHARE)) return order.sort(rows, descending);
     const matched = new Uint8Array(members.length);
     for (const row of rows) matched[row] = 1;
     /** @type {number[]} */

@@ -6,6 +6,11 @@
  * Descending order reverses the keys only: rows with equal keys stay in ascending order of tie key and row,
  * as lists sort elsewhere in the service. A mark per position (`equalToPrevious`) lets a descending walk find
  * those runs without comparing keys again.
+ *
+ * Each row also carries a label, a number that orders rows as their keys do (equal keys, equal labels), so that
+ * a few rows (the matches of a filter) are put in order by sorting numbers rather than by reading and comparing
+ * their keys. Labels are spaced apart when they are given, so a new row gets one between its neighbours'
+ * without the others changing; only when two neighbours have no number left between them are all given anew.
  */
 import { sortRows } from './string-sort.js';
 
@@ -14,8 +19,10 @@ import { sortRows } from './string-sort.js';
  * @typedef {(row: number) => boolean | void} Visit called for each row in order; true stops the walk
  */
 
-/** Rows handled between two steps while building. */
-const STEP = 4096;
+/** Labels are below this. */
+const LABELS = 2 ** 32;
+/** Where the matches of a sort are numbered, below a row's label: they number fewer than this. */
+const SORTED_AT_ONCE = 2 ** 21;
 
 /**
  * @param {string} a
@@ -28,6 +35,10 @@ export class SortedRows {
   #rows;
   /** @type {Uint8Array} 1 where the row's key equals the key of the row before it */
   #equalToPrevious;
+  /** @type {Uint32Array} each row's label (by row number) */
+  #labels = new Uint32Array(0);
+  /** the distance between neighbouring labels given at the last labelling */
+  #spacing = 1;
   #size = 0;
 
   /**
@@ -42,6 +53,7 @@ export class SortedRows {
     this.#rows = rows;
     this.#equalToPrevious = equalToPrevious;
     this.#size = rows.length;
+    this.#label();
   }
 
   /**
@@ -49,21 +61,13 @@ export class SortedRows {
    * @param {number} count
    * @param {KeyOf} keyOf
    * @param {KeyOf} tieOf
-   * @param {string[]} [keys] the rows' keys, when the caller has them at hand
+   * @param {import('./string-sort.js').Keys} keys the rows' keys
    * @returns {Generator<void, SortedRows, void>}
    */
   static *build(count, keyOf, tieOf, keys) {
-    /** @type {string[]} */
-    const keyed = keys ?? new Array(count);
     const rows = new Uint32Array(count);
-    for (let row = 0; row < count; row++) {
-      rows[row] = row;
-      if (!keys) keyed[row] = keyOf(row);
-      if (row % STEP === 0) yield;
-    }
-    yield* sortRows(rows, keyed, tieOf);
-    const equalToPrevious = new Uint8Array(count);
-    for (let i = 1; i < count; i++) equalToPrevious[i] = keyed[rows[i]] === keyed[rows[i - 1]] ? 1 : 0;
+    for (let row = 0; row < count; row++) rows[row] = row;
+    const equalToPrevious = yield* sortRows(rows, keys, tieOf);
     return new SortedRows(keyOf, tieOf, rows, equalToPrevious);
   }
 
@@ -85,6 +89,7 @@ export class SortedRows {
     this.#size++;
     this.#markEquals(at);
     this.#markEquals(at + 1);
+    this.#labelAt(at);
   }
 
   /**
@@ -117,6 +122,37 @@ export class SortedRows {
       for (let i = start; i <= end; i++) if (visit(rows[i])) return;
       end = start - 1;
     }
+  }
+
+  /**
+   * Some rows (each one once) in this order, as {@link walk} gives them; for a few rows of many, since it
+   * takes about as long as reading each of them.
+   * @param {ArrayLike<number>} rows
+   * @param {boolean} descending
+   * @returns {number[]}
+   */
+  sort(rows, descending) {
+    if (rows.length >= SORTED_AT_ONCE) throw new RangeError(`Sorting ${rows.length} rows at once`);
+    const labels = this.#labels;
+    // a row's label and its place in `rows` in one number (below 2^53), sorted as numbers
+    const numbered = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const label = labels[rows[i]];
+      numbered[i] = (descending ? LABELS - 1 - label : label) * SORTED_AT_ONCE + i;
+    }
+    numbered.sort();
+    const sorted = Array.from(numbered, (n) => rows[n % SORTED_AT_ONCE]);
+    // rows with equal keys (equal labels) by tie key and row, whichever the direction
+    for (let start = 0; start < sorted.length;) {
+      let end = start + 1;
+      while (end < sorted.length && labels[sorted[end]] === labels[sorted[start]]) end++;
+      if (end - start > 1) {
+        const equal = sorted.slice(start, end).sort((a, b) => compare(this.tieOf(a), this.tieOf(b)) || a - b);
+        sorted.splice(start, end - start, ...equal);
+      }
+      start = end;
+    }
+    return sorted;
   }
 
   /**
@@ -185,6 +221,46 @@ export class SortedRows {
   #markEquals(at) {
     if (at <= 0 || at >= this.#size) return;
     this.#equalToPrevious[at] = this.keyOf(this.#rows[at]) === this.keyOf(this.#rows[at - 1]) ? 1 : 0;
+  }
+
+  /**
+   * Labels every row anew, spaced evenly with room above the last for as many rows again.
+   */
+  #label() {
+    let distinct = 1;
+    for (let i = 1; i < this.#size; i++) distinct += 1 - this.#equalToPrevious[i];
+    const spacing = Math.max(1, Math.floor(LABELS / (2 * distinct + 2)));
+    let highest = 0;
+    for (let i = 0; i < this.#size; i++) highest = Math.max(highest, this.#rows[i]);
+    if (this.#labels.length <= highest) this.#labels = new Uint32Array(Math.ceil((highest + 1) * 1.25) + 1024);
+    let label = 0;
+    for (let i = 0; i < this.#size; i++) {
+      if (i > 0 && !this.#equalToPrevious[i]) label += spacing;
+      this.#labels[this.#rows[i]] = label;
+    }
+    this.#spacing = spacing;
+  }
+
+  /**
+   * Labels the row just put at `at`: its equal neighbour's label, or one between its neighbours' labels.
+   * @param {number} at
+   */
+  #labelAt(at) {
+    const row = this.#rows[at];
+    if (this.#labels.length <= row) {
+      const labels = new Uint32Array(Math.ceil((row + 1) * 1.25) + 1024);
+      labels.set(this.#labels);
+      this.#labels = labels;
+    }
+    const before = at > 0 ? this.#labels[this.#rows[at - 1]] : -1;
+    const after = at + 1 < this.#size ? this.#labels[this.#rows[at + 1]] : LABELS;
+    if (this.#equalToPrevious[at]) this.#labels[row] = before;
+    else if (at + 1 < this.#size && this.#equalToPrevious[at + 1]) this.#labels[row] = after;
+    else if (after - before >= 2) {
+      // next to the last (or first) label, as far as the spacing; between two, half way
+      const step = Math.min(this.#spacing, Math.floor((after - before) / 2));
+      this.#labels[row] = at + 1 < this.#size ? after - step : before + step;
+    } else this.#label();
   }
 
   /** Room for one more row (a quarter more each time, so a million rows do not carry a million spare). */

@@ -11,6 +11,7 @@ import { AccountMemberships } from './account-memberships.js';
 import { DataFile } from './data-file.js';
 import { readDefaultFixtures, storeDataOf } from './fixtures-file.js';
 import { MemberIndex } from './member-index.js';
+import { MemberList } from './member-list.js';
 import { atOnce, inSlices } from './time-slices.js';
 import { conflict, notFound } from '../http/errors.js';
 
@@ -30,7 +31,8 @@ import { conflict, notFound } from '../http/errors.js';
  * @typedef {import('./fixtures-file.js').Client} ClientRecord
  * @typedef {import('./fixtures-file.js').IdpUser} IdpUserRecord
  * @typedef {{ settings: { id: string, realm_id: string, client_id: string }, clients: ClientRecord[],
- *   idp_users: IdpUserRecord[], profiles: ProfileRecord[], accounts: AccountRecord[], members: MemberRecord[],
+ *   idp_users: IdpUserRecord[], profiles: ProfileRecord[], accounts: AccountRecord[],
+ *   members: MemberRecord[] | MemberList,
  *   memberships: MembershipRecord[], catalogs: CatalogRecord[], redirect_uris: string[],
  *   signing_secret?: string }} StoreData
  * @typedef {{ op: 'member', record: MemberRecord }
@@ -129,6 +131,7 @@ export class Store {
       log,
       capture: () => /** @type {Store} */ (store).#capture(),
       eachRecord: shareTimestamp,
+      listFor: (name) => (name === 'members' ? MemberList.loading() : undefined),
     });
     let data = structuredClone(fixtures);
     if (loaded.data) {
@@ -138,7 +141,6 @@ export class Store {
       data = { ...data, ...saved };
     }
     store = new Store(data, fixtures);
-    shareTimestamps(store.data.members);
     shareTimestamps(store.data.memberships);
     for (const change of loaded.entries) {
       try {
@@ -254,16 +256,18 @@ export class Store {
   #capture() {
     /** @type {Record<string, unknown>} */
     const head = {};
-    /** @type {Record<string, unknown[]>} */
+    /** @type {import('./data-file.js').SnapshotParts['lists']} */
     const lists = {};
     for (const [name, value] of Object.entries(this.data)) {
-      if (LONG_LISTS.includes(name)) lists[name] = /** @type {unknown[]} */ (value).slice();
+      if (value instanceof MemberList) lists[name] = value.frozen();
+      else if (LONG_LISTS.includes(name)) lists[name] = /** @type {unknown[]} */ (value).slice();
       else head[name] = structuredClone(value);
     }
     return { head, lists };
   }
 
   #index() {
+    this.data.members = MemberList.of(this.data.members);
     this.accountsById = new Map(this.data.accounts.map((a) => [a.id, a]));
     this.catalogsById = new Map(this.data.catalogs.map((c) => [c.id, c]));
     this.membershipsByAccount = new Map();
@@ -303,18 +307,19 @@ export class Store {
    * @returns {() => void}
    */
   #addMembers(members) {
-    const count = this.data.members.length;
+    const list = this.#members;
+    const count = list.length;
     const oneByOne = members.length <= ADDED_ONE_BY_ONE;
     for (const member of members) {
-      const row = this.data.members.push(member) - 1;
+      const row = list.push(member) - 1;
       if (oneByOne) this.#memberIndex?.add(row);
     }
     if (!oneByOne) this.#dropMemberIndex();
     this.#forgetMembershipOrders(members);
     return () => {
-      if (oneByOne) for (let row = this.data.members.length - 1; row >= count; row--) this.#memberIndex?.remove(row);
+      if (oneByOne) for (let row = list.length - 1; row >= count; row--) this.#memberIndex?.remove(row);
       else this.#dropMemberIndex();
-      this.data.members.length = count;
+      list.truncate(count);
       this.#forgetMembershipOrders(members);
     };
   }
@@ -336,6 +341,11 @@ export class Store {
       catalog.releases.splice(0, catalog.releases.length, ...releasesBefore);
       catalog.updated_at = updatedBefore;
     };
+  }
+
+  /** The members' list (made one by {@link #index}). */
+  get #members() {
+    return /** @type {MemberList} */ (this.data.members);
   }
 
   get settings() {
@@ -391,7 +401,7 @@ export class Store {
   member(id) {
     if (this.#memberIndex) return this.#memberIndex.withId(id);
     this.#indexInBackground();
-    return lastOf(this.data.members, (m) => m.id === id);
+    return lastOf(this.#members, (m) => m.id === id);
   }
 
   /**
@@ -402,7 +412,7 @@ export class Store {
     if (this.#memberIndex) return this.#memberIndex.withEmail(email);
     this.#indexInBackground();
     const lower = email.toLowerCase();
-    return lastOf(this.data.members, (m) => m.email.toLowerCase() === lower);
+    return lastOf(this.#members, (m) => m.email.toLowerCase() === lower);
   }
 
   /** @param {{ name: string, email: string }} fields */
@@ -448,8 +458,8 @@ export class Store {
 
   /** @returns {Promise<MemberIndex>} */
   #indexedMembers() {
-    if (!this.#memberIndex && this.data.members.length <= INDEXED_AT_ONCE) {
-      this.#memberIndex = atOnce(MemberIndex.build(this.data.members));
+    if (!this.#memberIndex && this.#members.length <= INDEXED_AT_ONCE) {
+      this.#memberIndex = atOnce(MemberIndex.build(this.#members));
     }
     if (this.#memberIndex) return Promise.resolve(this.#memberIndex);
     this.#memberIndexBuilt ??= this.#buildMemberIndex();
@@ -464,7 +474,7 @@ export class Store {
    */
   async #buildMemberIndex() {
     const drops = this.#memberIndexDrops;
-    const members = this.data.members;
+    const members = this.#members;
     const count = members.length;
     /** @type {MemberIndex} */
     let index;
@@ -640,13 +650,15 @@ function shareTimestamps(records) {
 }
 
 /**
- * The last item of a list that passes a test.
- * @template T
- * @param {T[]} list
- * @param {(item: T) => boolean} test
+ * The last member that passes a test.
+ * @param {MemberList} list
+ * @param {(member: MemberRecord) => boolean} test
  */
 function lastOf(list, test) {
-  for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) return list[i];
+  for (let row = list.length - 1; row >= 0; row--) {
+    const member = list.at(row);
+    if (test(member)) return member;
+  }
   return undefined;
 }
 

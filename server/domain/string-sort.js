@@ -5,9 +5,20 @@
  * units (the order of `<` on strings) reads each character of the keys about once, where a comparison sort
  * calls a closure and walks two strings twenty times per row. Rows already nearly in order (creation times,
  * in a list kept in creation order) are merged from the runs they are in, in one or two passes.
+ *
+ * The keys are strings of their own ({@link ListKeys}: values the records hold already) or one text, one after
+ * the other ({@link TextKeys}: keys made for the sort, such as lower-cased names, are then one string and one
+ * array of numbers rather than a million strings for the collector to keep). The sort tells which rows have
+ * the same key as the row before them (it finds out while sorting), so nobody compares the sorted keys again.
  */
 
-/** @typedef {Generator<void, void, void>} Steps */
+/**
+ * @typedef {Generator<void, void, void>} Steps
+ * @typedef {{ length: (row: number) => number, code: (row: number, at: number) => number,
+ *   compare: (a: number, b: number, depth: number) => number,
+ *   markCodes: (of: Uint32Array, from: number, to: number) => void }} Keys the keys of rows 0 … n - 1: a key's
+ *   length, its code unit at a place, two keys compared from a depth on, and the code units some keys use
+ */
 
 /** Buckets this small are finished by insertion sort (counting costs more than it saves there). */
 const SMALL = 32;
@@ -21,39 +32,144 @@ const STEP = 4096;
 /** @param {string} a @param {string} b */
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The keys of rows 0 … n - 1 one after the other in one text: row r's is `text.slice(starts[r], starts[r + 1])`. */
+export class TextKeys {
+  /**
+   * @param {string} text
+   * @param {Uint32Array} starts
+   */
+  constructor(text, starts) {
+    this.text = text;
+    this.starts = starts;
+  }
+
+  /** @param {number} row */
+  length(row) {
+    return this.starts[row + 1] - this.starts[row];
+  }
+
+  /** @param {number} row @param {number} at */
+  code(row, at) {
+    return this.text.charCodeAt(this.starts[row] + at);
+  }
+
+  /**
+   * Compares the keys of two rows from character `depth` on (those before are the same), as `<` does.
+   * @param {number} a
+   * @param {number} b
+   * @param {number} depth
+   */
+  compare(a, b, depth) {
+    const { text, starts } = this;
+    const [startA, startB] = [starts[a] + depth, starts[b] + depth];
+    return compareRuns(text, startA, starts[a + 1] - startA, text, startB, starts[b + 1] - startB);
+  }
+
+  /**
+   * Marks in `of` the code units of the keys of rows `from` to `to`.
+   * @param {Uint32Array} of
+   * @param {number} from
+   * @param {number} to
+   */
+  markCodes(of, from, to) {
+    for (let i = this.starts[from]; i < this.starts[to]; i++) of[this.text.charCodeAt(i)] = 1;
+  }
+}
+
+/** The keys of rows as a list of strings: row r's key is `keys[r]`. */
+export class ListKeys {
+  /** @param {ArrayLike<string>} keys */
+  constructor(keys) {
+    this.keys = keys;
+  }
+
+  /** @param {number} row */
+  length(row) {
+    return this.keys[row].length;
+  }
+
+  /** @param {number} row @param {number} at */
+  code(row, at) {
+    return this.keys[row].charCodeAt(at);
+  }
+
+  /**
+   * @param {number} a
+   * @param {number} b
+   * @param {number} _depth the characters before are the same, and the strings compare whole
+   */
+  compare(a, b, _depth) {
+    return compare(this.keys[a], this.keys[b]);
+  }
+
+  /**
+   * @param {Uint32Array} of
+   * @param {number} from
+   * @param {number} to
+   */
+  markCodes(of, from, to) {
+    for (let row = from; row < to; row++) {
+      const key = this.keys[row];
+      for (let i = 0; i < key.length; i++) of[key.charCodeAt(i)] = 1;
+    }
+  }
+}
+
 /**
- * Sorts `rows` (row numbers in ascending order, sorted in place) by `keys[row]`, rows with equal keys by
- * `tieOf(row)`, and rows equal in both by row number.
+ * Compares two runs of code units of texts as `<` compares strings.
+ * @param {string} textA
+ * @param {number} startA
+ * @param {number} lengthA
+ * @param {string} textB
+ * @param {number} startB
+ * @param {number} lengthB
+ */
+export function compareRuns(textA, startA, lengthA, textB, startB, lengthB) {
+  const length = Math.min(lengthA, lengthB);
+  for (let i = 0; i < length; i++) {
+    const difference = textA.charCodeAt(startA + i) - textB.charCodeAt(startB + i);
+    if (difference !== 0) return difference;
+  }
+  return lengthA - lengthB;
+}
+
+/**
+ * Sorts `rows` (row numbers in ascending order, sorted in place) by their keys, rows with equal keys by
+ * `tieOf(row)`, and rows equal in both by row number; returns, by position, 1 where the row's key equals the
+ * key of the row before it.
  * @param {Uint32Array} rows
- * @param {ArrayLike<string>} keys a key per row number
+ * @param {Keys} keys
  * @param {(row: number) => string} tieOf a row's tie key (asked for rows with equal keys only)
- * @returns {Steps}
+ * @returns {Generator<void, Uint8Array, void>}
  */
 export function* sortRows(rows, keys, tieOf) {
   const order = (/** @type {number} */ a, /** @type {number} */ b) =>
-    compare(keys[a], keys[b]) || compare(tieOf(a), tieOf(b)) || a - b;
+    keys.compare(a, b, 0) || compare(tieOf(a), tieOf(b)) || a - b;
   const runs = yield* ascendingRuns(rows, order);
   if (runs) {
     yield* mergeRuns(rows, runs, order);
-    return;
+    const equal = new Uint8Array(rows.length);
+    for (let i = 1; i < rows.length; i++) {
+      equal[i] = keys.compare(rows[i - 1], rows[i], 0) === 0 ? 1 : 0;
+      if (i % STEP === 0) yield;
+    }
+    return equal;
   }
-  yield* sortByKey(rows, keys);
+  const equal = yield* sortByKey(rows, keys);
   for (let start = 0; start < rows.length;) {
     let end = start + 1;
-    while (end < rows.length && keys[rows[end]] === keys[rows[start]]) end++;
-    const equal = rows.subarray(start, end);
-    if (equal.length >= MANY_TIES) {
+    while (end < rows.length && equal[end]) end++;
+    const same = rows.subarray(start, end);
+    if (same.length >= MANY_TIES) {
       // by position in the run (the rows are in ascending order there), with the tie keys of the run only
-      const positions = Uint32Array.from(equal.keys());
-      yield* sortByKey(
-        positions,
-        Array.from(equal, (row) => tieOf(row)),
-      );
-      equal.set(Array.from(positions, (at) => equal[at]));
-    } else if (equal.length > 1) equal.set(Array.from(equal).sort(order));
+      const positions = Uint32Array.from(same.keys());
+      yield* sortByKey(positions, new ListKeys(Array.from(same, (row) => tieOf(row))));
+      same.set(Array.from(positions, (at) => same[at]));
+    } else if (same.length > 1) same.set(Array.from(same).sort(order));
     if (Math.floor(end / STEP) > Math.floor(start / STEP)) yield;
     start = end;
   }
+  return equal;
 }
 
 /**
@@ -108,13 +224,16 @@ function* mergeRuns(rows, runs, order) {
 }
 
 /**
- * Sorts `rows` by `keys[row]`, stably: rows with equal keys keep their order.
+ * Sorts `rows` by their keys, stably: rows with equal keys keep their order. Returns, by position, 1 where the
+ * key equals the one before it: within a bucket every key shares the characters before `depth`, so the keys
+ * that end at `depth` are equal, and keys of different buckets are not.
  * @param {Uint32Array} rows
- * @param {ArrayLike<string>} keys
- * @returns {Steps}
+ * @param {Keys} keys
+ * @returns {Generator<void, Uint8Array, void>}
  */
 function* sortByKey(rows, keys) {
-  const symbols = yield* alphabet(rows, keys);
+  const equal = new Uint8Array(rows.length);
+  const symbols = yield* alphabet(keys, rows.length);
   const size = symbols.count + 1;
   const scratch = new Uint32Array(rows.length);
   // the symbol of each position's key at the depth being sorted, so that each key is read once per depth
@@ -133,73 +252,77 @@ function* sortByKey(rows, keys) {
       yield;
     }
     if (end - start <= SMALL) {
-      insertionSort(rows, keys, start, end);
+      insertionSort(rows, keys, start, end, depth);
+      for (let i = start + 1; i < end; i++) equal[i] = keys.compare(rows[i - 1], rows[i], depth) === 0 ? 1 : 0;
       continue;
     }
     if (end - start < size) {
       // a large alphabet (many scripts in the keys): counting would cost more than comparing
-      rows.set(
-        Array.from(rows.subarray(start, end)).sort((a, b) => compare(keys[a], keys[b])),
-        start,
-      );
+      const sorted = Array.from(rows.subarray(start, end)).sort((a, b) => keys.compare(a, b, depth));
+      rows.set(sorted, start);
+      for (let i = start + 1; i < end; i++) equal[i] = keys.compare(rows[i - 1], rows[i], depth) === 0 ? 1 : 0;
       continue;
     }
     // symbol 0: the key ends before `depth` (it sorts first); others: the character at `depth`
     counts.fill(0);
     for (let i = start; i < end; i++) {
-      const key = keys[rows[i]];
-      const symbol = depth < key.length ? symbols.of[key.charCodeAt(depth)] : 0;
+      const row = rows[i];
+      const symbol = depth < keys.length(row) ? symbols.of[keys.code(row, depth)] : 0;
       at[i] = symbol;
       counts[symbol + 1]++;
       if (i % STEP === 0) yield;
     }
     if (counts[at[start] + 1] === end - start) {
-      // one character for all (a shared prefix): nothing moves
+      // one character for all (a shared prefix): nothing moves; all ended: all equal
       if (at[start] !== 0) stack.push(start, end, depth + 1);
+      else equal.fill(1, start + 1, end);
       continue;
     }
     for (let s = 1; s <= size; s++) counts[s] += counts[s - 1];
     for (let i = start; i < end; i++) scratch[start + counts[at[i]]++] = rows[i];
     rows.set(scratch.subarray(start, end), start);
     // counts[s] is now where bucket s ends; bucket 0 holds equal keys, already in their order
+    if (counts[0] > 1) equal.fill(1, start + 1, start + counts[0]);
     for (let s = 1; s < size; s++) {
       const from = start + counts[s - 1];
       const to = start + counts[s];
       if (to - from > 1) stack.push(from, to, depth + 1);
     }
   }
+  return equal;
 }
 
 /**
- * The code units the keys use, numbered from 1 in ascending order (so symbols sort as the characters do).
- * @param {Uint32Array} rows
- * @param {ArrayLike<string>} keys
+ * The code units the keys of rows `0 … count - 1` use, numbered from 1 in ascending order (so symbols sort as
+ * the characters do).
+ * @param {Keys} keys
+ * @param {number} count
  * @returns {Generator<void, { of: Uint32Array, count: number }, void>}
  */
-function* alphabet(rows, keys) {
+function* alphabet(keys, count) {
   const of = new Uint32Array(65536);
-  for (let i = 0; i < rows.length; i++) {
-    const key = keys[rows[i]];
-    for (let j = 0; j < key.length; j++) of[key.charCodeAt(j)] = 1;
-    if (i % STEP === 0) yield;
+  for (let from = 0; from < count; from += STEP) {
+    keys.markCodes(of, from, Math.min(count, from + STEP));
+    yield;
   }
-  let count = 0;
-  for (let c = 0; c < of.length; c++) if (of[c]) of[c] = ++count;
-  return { of, count };
+  let symbols = 0;
+  for (let c = 0; c < of.length; c++) if (of[c]) of[c] = ++symbols;
+  return { of, count: symbols };
 }
 
 /**
+ * Sorts the rows from `start` to `end`, whose keys share their first `depth` characters, stably.
  * @param {Uint32Array} rows
- * @param {ArrayLike<string>} keys
+ * @param {Keys} keys
  * @param {number} start
  * @param {number} end
+ * @param {number} depth
  */
-function insertionSort(rows, keys, start, end) {
+function insertionSort(rows, keys, start, end, depth) {
   for (let i = start + 1; i < end; i++) {
     const row = rows[i];
-    const key = keys[row];
     let j = i - 1;
-    while (j >= start && keys[rows[j]] > key) {
+    while (j >= start && keys.compare(rows[j], row, depth) > 0) {
       rows[j + 1] = rows[j];
       j--;
     }

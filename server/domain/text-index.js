@@ -19,6 +19,8 @@ const BUCKET_BITS = 16;
 const BUCKETS = 1 << BUCKET_BITS;
 /** Buckets read at most to narrow a text down (the shortest lists; more cost more than they remove). */
 const LISTS_READ = 4;
+/** About how many rows' numbers are read in the time one row's text is checked against a filter. */
+const CHECK_COST = 32;
 /** Rows handled between two steps while building. */
 const STEP = 4096;
 
@@ -82,10 +84,10 @@ export class TextIndex {
   }
 
   /**
-   * Indexes rows `0 … count - 1`, in steps (see ./time-slices.js).
+   * Indexes rows `0 … count - 1`, in steps (see ./time-slices.js); keeps `texts` as they are.
    * @param {number} count
    * @param {(row: number) => string} textOf
-   * @param {string[]} texts the rows' texts
+   * @param {import('./string-sort.js').TextKeys} texts the rows' texts, lower-cased
    * @returns {Generator<void, TextIndex, void>}
    */
   static *build(count, textOf, texts) {
@@ -146,19 +148,36 @@ export class TextIndex {
   /**
    * The rows whose text may contain every one of `texts` (lower-cased), ascending; null when none of them
    * is long enough to narrow the rows down.
+   *
+   * The lists read are the shortest ones of runs apart from each other: runs that overlap mostly come from the
+   * same word and hold the same rows (the three runs of "ada" all list every Ada), where a run from another part
+   * of the text narrows the rows down. Lists are read until what is left costs less to check than the next
+   * list costs to read.
    * @param {string[]} texts
-   * @returns {ArrayLike<number> | null}
+   * @returns {Uint32Array | null}
    */
   candidates(texts) {
-    /** @type {Set<number>} */
-    const buckets = new Set();
-    for (const text of texts) this.#forEachBucket(text, (bucket) => buckets.add(bucket));
-    if (buckets.size === 0) return null;
-    const shortest = [...buckets].sort((a, b) => this.#length(a) - this.#length(b)).slice(0, LISTS_READ);
-    /** @type {ArrayLike<number>} */
-    let rows = this.#rowsOf(shortest[0]);
-    for (const bucket of shortest.slice(1)) rows = intersect(rows, this.#rowsOf(bucket));
-    return rows;
+    /** @type {Array<{ bucket: number, text: number, at: number, length: number }>} */
+    const runs = [];
+    texts.forEach((text, t) =>
+      this.#forEachBucket(text, (bucket, at) => runs.push({ bucket, text: t, at, length: this.#length(bucket) })),
+    );
+    if (runs.length === 0) return null;
+    runs.sort((a, b) => a.length - b.length || a.text - b.text || a.at - b.at);
+    /** @type {typeof runs} */
+    const read = [];
+    for (const run of runs) {
+      if (read.length === LISTS_READ) break;
+      const apart = read.every((r) => r.bucket !== run.bucket && (r.text !== run.text || Math.abs(r.at - run.at) >= 3));
+      if (apart) read.push(run);
+    }
+    const rows = this.#rowsOf(read[0].bucket);
+    let count = rows.length;
+    for (const { bucket } of read.slice(1)) {
+      if (count * CHECK_COST < this.#length(bucket)) break;
+      count = this.#keepIn(rows, count, bucket);
+    }
+    return rows.subarray(0, count);
   }
 
   /**
@@ -184,18 +203,11 @@ export class TextIndex {
   #rowsOf(bucket) {
     const recent = this.#recent.get(bucket) ?? [];
     const rows = new Uint32Array(this.#counts[bucket] + recent.length);
-    const bytes = this.#packed;
     let row = -1;
     let i = 0;
     for (let at = this.#starts[bucket]; at < this.#ends[bucket];) {
-      let n = 0;
-      let scale = 1;
-      let byte;
-      do {
-        byte = bytes[at++];
-        n += (byte & 0x7f) * scale;
-        scale *= 0x80;
-      } while (byte & 0x80);
+      const n = this.#read(at);
+      at += sizeOf(n);
       row += n;
       rows[i++] = row;
     }
@@ -204,7 +216,35 @@ export class TextIndex {
   }
 
   /**
-   * The number written at `at`.
+   * Keeps of `rows` (the first `count`, ascending) those a bucket holds too, moved to the front; returns how
+   * many. The bucket's rows are read as they are stored, in one pass beside the rows.
+   * @param {Uint32Array} rows
+   * @param {number} count
+   * @param {number} bucket
+   */
+  #keepIn(rows, count, bucket) {
+    const end = this.#ends[bucket];
+    const recent = this.#recent.get(bucket) ?? [];
+    let kept = 0;
+    let i = 0;
+    let row = -1;
+    let at = this.#starts[bucket];
+    let r = 0;
+    while (i < count) {
+      if (at < end) {
+        const n = this.#read(at);
+        at += sizeOf(n);
+        row += n;
+      } else if (r < recent.length) row = recent[r++];
+      else break;
+      while (i < count && rows[i] < row) i++;
+      if (i < count && rows[i] === row) rows[kept++] = rows[i++];
+    }
+    return kept;
+  }
+
+  /**
+   * The number written at `at` (it takes {@link sizeOf} it bytes: numbers are written in as few as they need).
    * @param {number} at
    */
   #read(at) {
@@ -221,26 +261,25 @@ export class TextIndex {
 
   /**
    * @param {string} text
-   * @param {(bucket: number) => void} visit
+   * @param {(bucket: number, at: number) => void} visit
    */
   #forEachBucket(text, visit) {
-    for (let at = 0; at + 3 <= text.length; at++) visit(bucketAt(text, at));
+    for (let at = 0; at + 3 <= text.length; at++) visit(bucketAt(text, at), at);
   }
 
   /**
    * Indexes rows `0 … count - 1` anew: counts each bucket's rows, then places them.
    * @param {number} count
-   * @param {string[]} texts
+   * @param {import('./string-sort.js').TextKeys} texts
    * @returns {Generator<void, void, void>}
    */
-  *#build(count, texts) {
+  *#build(count, { text: all, starts: rowStarts }) {
     const sizes = new Uint32Array(BUCKETS);
     const counts = new Uint32Array(BUCKETS);
     const last = new Int32Array(BUCKETS).fill(-1);
     for (let row = 0; row < count; row++) {
-      const text = texts[row];
-      for (let at = 0; at + 3 <= text.length; at++) {
-        const bucket = bucketAt(text, at);
+      for (let at = rowStarts[row]; at + 3 <= rowStarts[row + 1]; at++) {
+        const bucket = bucketAt(all, at);
         if (last[bucket] === row) continue;
         sizes[bucket] += sizeOf(row - last[bucket]);
         counts[bucket]++;
@@ -254,9 +293,8 @@ export class TextIndex {
     const next = starts.slice(0, BUCKETS);
     last.fill(-1);
     for (let row = 0; row < count; row++) {
-      const text = texts[row];
-      for (let at = 0; at + 3 <= text.length; at++) {
-        const bucket = bucketAt(text, at);
+      for (let at = rowStarts[row]; at + 3 <= rowStarts[row + 1]; at++) {
+        const bucket = bucketAt(all, at);
         if (last[bucket] === row) continue;
         next[bucket] = write(packed, next[bucket], row - last[bucket]);
         last[bucket] = row;
@@ -270,7 +308,10 @@ export class TextIndex {
     this.#lastRows = last;
     this.#recent = new Map();
     this.#recentCount = 0;
-    this.#keepTexts(texts, 0);
+    this.#text = all;
+    this.#offsets = rowStarts.subarray(0, count + 1);
+    this.#packedRows = count;
+    this.#recentTexts = [];
   }
 
   /** Moves the recent rows into the packed bytes, each bucket's after its packed ones (they are higher rows). */
@@ -317,35 +358,4 @@ export class TextIndex {
     this.#packedRows = first + texts.length;
     this.#recentTexts = [];
   }
-}
-
-/**
- * The rows in both ascending lists: walks the shorter one and gallops through the longer one.
- * @param {ArrayLike<number>} a
- * @param {ArrayLike<number>} b
- * @returns {number[]}
- */
-function intersect(a, b) {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  /** @type {number[]} */
-  const both = [];
-  let from = 0;
-  for (let i = 0; i < short.length && from < long.length; i++) {
-    const row = short[i];
-    let step = 1;
-    let high = from;
-    while (high < long.length && long[high] < row) {
-      from = high + 1;
-      high += step;
-      step *= 2;
-    }
-    high = Math.min(high, long.length);
-    while (from < high) {
-      const mid = (from + high) >>> 1;
-      if (long[mid] < row) from = mid + 1;
-      else high = mid;
-    }
-    if (from < long.length && long[from] === row) both.push(row);
-  }
-  return both;
 }

@@ -11,6 +11,8 @@ import { SignJWT, jwtVerify } from 'jose';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const ACCOUNT_TOKEN_TTL_SECONDS = 24 * 3600;
 const ISSUER = 'storefront-elements-reference-service';
+/** Tokens whose signature was checked that are kept, so that a client's next requests need not check it again. */
+const VERIFIED_KEPT = 1024;
 
 /**
  * @typedef {{ kind: 'implicit' | 'operator', clientId: string }
@@ -18,6 +20,16 @@ const ISSUER = 'storefront-elements-reference-service';
  */
 
 export class Tokens {
+  /**
+   * Tokens checked lately, with what they name and when they expire (unix seconds): a signature is checked in
+   * the thread pool and back, a large share of what a request of a busy operator costs. Only tokens that passed
+   * are kept, under the secret that signed them.
+   * @type {Map<string, { subject: TokenSubject, exp: number }>}
+   */
+  #verified = new Map();
+  /** the signing secret the kept tokens were checked with */
+  #verifiedWith = '';
+
   /** @param {import('./store.js').Store} store */
   constructor(store) {
     this.store = store;
@@ -83,13 +95,39 @@ export class Tokens {
    * @returns {Promise<TokenSubject | null>}
    */
   async verify(token) {
+    const secret = this.store.signingSecret() ?? '';
+    if (secret !== this.#verifiedWith) {
+      this.#verified.clear();
+      this.#verifiedWith = secret;
+    }
+    // expired as jose says: `exp` at or before the current second
+    const now = Math.floor(Date.now() / 1000);
+    const known = this.#verified.get(token);
+    if (known && known.exp > now) return known.subject;
+    this.#verified.delete(token);
+    const subject = await this.#check(token);
+    if (subject && this.store.signingSecret() === secret) {
+      Object.freeze(subject.subject);
+      this.#verified.set(token, subject);
+      if (this.#verified.size > VERIFIED_KEPT)
+        this.#verified.delete(/** @type {string} */ (this.#verified.keys().next().value));
+    }
+    return subject?.subject ?? null;
+  }
+
+  /**
+   * @param {string} token
+   * @returns {Promise<{ subject: TokenSubject, exp: number } | null>}
+   */
+  async #check(token) {
     try {
       const { payload } = await jwtVerify(token, this.#key, { issuer: ISSUER, algorithms: ['HS256'] });
+      const exp = payload.exp ?? Infinity;
       if ((payload.kind === 'implicit' || payload.kind === 'operator') && typeof payload.sub === 'string') {
-        return { kind: payload.kind, clientId: payload.sub };
+        return { subject: { kind: payload.kind, clientId: payload.sub }, exp };
       }
       if (payload.kind === 'account' && typeof payload.account_id === 'string' && typeof payload.sub === 'string') {
-        return { kind: 'account', accountId: payload.account_id, accountMemberId: payload.sub };
+        return { subject: { kind: 'account', accountId: payload.account_id, accountMemberId: payload.sub }, exp };
       }
       return null;
     } catch {

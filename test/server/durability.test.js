@@ -129,7 +129,7 @@ describe('group commit', () => {
     const file = join(dir, 'during.json');
     const store = await Store.open({ dataFile: file, compactAfterBytes: 1 });
     const account = ACCOUNTS.empty.id;
-    const members = store.data.members.map((m) => m.id);
+    const members = store.data.members.slice().map((m) => m.id);
     for (const [i, id] of members.entries()) {
       if (i % 5 === 0) store.compact();
       await store.createMembership(account, id);

@@ -15,11 +15,37 @@ const SIZES = [
   { chunkBytes: 1, itemsPerParse: 1 },
   { chunkBytes: 5, itemsPerParse: 2 },
   { chunkBytes: 64, itemsPerParse: 3 },
+  { chunkBytes: 5, itemsPerParse: 2, batchBytes: 9 },
+  { chunkBytes: 64, itemsPerParse: 3, batchBytes: 40 },
   {},
 ];
 
-/** Strings that look like the structure they sit in, escapes, and characters of two, three and four bytes. */
-const STRINGS = ['', 'ada', '"', '\\', '\\"', ',', '[', ']', '{', '}', ':', '\n', 'é', 'Ørsted', '€', '😀', '\u2028'];
+/**
+ * Strings that look like the structure they sit in (where records meet too), escapes, and characters of two,
+ * three and four bytes.
+ */
+const STRINGS = [
+  '',
+  'ada',
+  '"',
+  '\\',
+  '\\"',
+  ',',
+  '[',
+  ']',
+  '{',
+  '}',
+  ':',
+  '\n',
+  '},{',
+  '}, \n{',
+  '"},{"',
+  'é',
+  'Ørsted',
+  '€',
+  '😀',
+  '\u2028',
+];
 
 /**
  * A random JSON value.
@@ -113,6 +139,28 @@ describe('a JSON object read piece by piece', () => {
           items.every((item, i) => item === lists.flat(1)[i]),
           'the very items the lists hold',
         );
+      }
+    }
+  });
+
+  it('reads records whose strings and inner lists look like where two records meet', async () => {
+    const { next } = random(26);
+    const records = Array.from({ length: 300 }, (_, n) => ({
+      id: `id-${n}`,
+      name: ['Ada', '},{"id":"x"}', '}, {', '"},\n{"', 'Grace'][n % 5],
+      ...(next() < 0.3 ? { pricebooks: [{ id: 'a' }, { id: '},{' }] } : {}),
+      ...(next() < 0.1 ? { empty: [] } : {}),
+    }));
+    const text = JSON.stringify({ members: records, after: [{ id: 'last' }], note: '},{' });
+    const file = join(dir, 'records.json');
+    for (const space of [0, 1]) {
+      await writeFile(file, JSON.stringify(JSON.parse(text), null, space));
+      for (const batchBytes of [7, 50, 120, 500, 4096]) {
+        /** @type {unknown[]} */
+        const items = [];
+        const read = readJsonObject(file, { batchBytes, eachItem: (item) => items.push(item) });
+        assert.deepEqual(read, JSON.parse(text), `batches of ${batchBytes} bytes`);
+        assert.equal(items.length, records.length + 1);
       }
     }
   });

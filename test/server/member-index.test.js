@@ -13,6 +13,8 @@ import { compileFilter, WILDCARD } from '../../server/domain/query.js';
 import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
 import { IdTable } from '../../server/domain/id-table.js';
+import { SortedRows } from '../../server/domain/sorted-rows.js';
+import { ListKeys, TextKeys } from '../../server/domain/string-sort.js';
 import { TextIndex } from '../../server/domain/text-index.js';
 import { atOnce } from '../../server/domain/time-slices.js';
 import { random } from '../support/random.js';
@@ -86,7 +88,7 @@ function plain(sorted, { exprs, excluded }) {
  * @param {number} count
  */
 async function compareQueries(store, rnd, count) {
-  const members = store.data.members;
+  const members = store.data.members.slice();
   /** @type {Map<string, import('../../server/domain/store.js').MemberRecord[]>} */
   const sorted = new Map();
   for (const attribute of SORT_ATTRIBUTES) {
@@ -112,12 +114,12 @@ async function compareQueries(store, rnd, count) {
     );
     const member = rnd.pick(members);
     const last = (/** @type {(m: any) => boolean} */ test) => members.filter(test).at(-1);
-    assert.equal(
+    assert.deepEqual(
       store.member(member.id),
       last((m) => m.id === member.id),
       `member ${member.id}`,
     );
-    assert.equal(
+    assert.deepEqual(
       store.memberByEmail(member.email.toUpperCase()),
       last((m) => m.email.toLowerCase() === member.email.toLowerCase()),
       `member by email ${member.email}`,
@@ -144,8 +146,8 @@ function randomStore(rnd, count) {
     ...added.map((p, i) => ({ id: `id-${rnd.int(count * 4)}-${i}`, ...p, updated_at: p.created_at })),
   );
   // the same id twice (a hand-made data file may have it): ordered by position then
-  const twin = store.data.members[5];
-  store.data.members.push({ ...twin }, { ...store.data.members[7], id: twin.id });
+  const twin = store.data.members.at(5);
+  store.data.members.push({ ...twin }, { ...store.data.members.at(7), id: twin.id });
   return store;
 }
 
@@ -210,6 +212,27 @@ describe('members list from the indexes', () => {
     await compareQueries(store, rnd, 25);
   });
 
+  it('still does with members read packed from a data file, and members added after', async () => {
+    const rnd = random(SEED + 9);
+    const dir = await mkdtemp(join(tmpdir(), 'member-index-packed-'));
+    try {
+      const file = join(dir, 'store.json');
+      const first = await Store.open({ dataFile: file });
+      // more than a block of members, some of another shape, all written to the snapshot
+      await first.addMembersBulk(Array.from({ length: 5000 }, (_, i) => person(rnd, i, { instants: i % 2 === 0 })));
+      await first.compact();
+      await first.close();
+      const store = await Store.open({ dataFile: file });
+      assert.ok([...store.data.members.objects()].length < 50, 'the members read are packed');
+      await compareQueries(store, rnd, 60);
+      for (let i = 0; i < 40; i++) await store.createMember(person(rnd, i));
+      await compareQueries(store, rnd, 60);
+      await store.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('still does after writes are undone because the data file could not be written', async () => {
     const rnd = random(SEED + 2);
     const dir = await mkdtemp(join(tmpdir(), 'member-index-'));
@@ -265,7 +288,7 @@ describe('memberships of an account from the kept orders', () => {
     try {
       const store = await Store.open({ dataFile: join(dir, 'store.json') });
       await store.addMembersBulk(Array.from({ length: 1500 }, (_, i) => person(rnd, i)));
-      const members = store.data.members;
+      const members = store.data.members.slice();
       const join_ = (/** @type {string} */ account) =>
         Promise.allSettled(Array.from({ length: 40 }, () => store.createMembership(account, rnd.pick(members).id)));
       // many members in one account, all sorted once; then more made into each order kept
@@ -292,7 +315,10 @@ describe("the names' runs of three characters", () => {
     const rnd = random(SEED + 5);
     /** @type {string[]} */
     const texts = Array.from({ length: 500 }, (_, i) => person(rnd, i).name.toLowerCase());
-    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row], texts.slice()));
+    const starts = Uint32Array.from({ length: texts.length + 1 }, (_, row) =>
+      texts.slice(0, row).reduce((length, text) => length + text.length, 0),
+    );
+    const index = atOnce(TextIndex.build(texts.length, (row) => texts[row], new TextKeys(texts.join(''), starts)));
     const check = () => {
       texts.forEach((text, row) => assert.equal(index.text(row), text, `row ${row}`));
       for (let i = 0; i < 40; i++) {
@@ -315,6 +341,56 @@ describe("the names' runs of three characters", () => {
       for (let i = 0; i < 150; i++) {
         index.remove(texts.length - 1);
         texts.pop();
+      }
+      check();
+    }
+  });
+});
+
+describe('one kept order', () => {
+  it('puts any rows in its order by their labels, as rows are put in between the same two again and again', () => {
+    const rnd = random(SEED + 8);
+    // keys with ties, and new keys that keep landing between the same two neighbours (halving their gap)
+    /** @type {string[]} */
+    const keys = Array.from({ length: 300 }, () => rnd.pick(['b', 'c', 'd', 'e']) + rnd.pick(['', '1', '2']));
+    const ids = keys.map(() => `id-${rnd.int(50)}`);
+    const order = atOnce(
+      SortedRows.build(
+        keys.length,
+        (row) => keys[row],
+        (row) => ids[row],
+        new ListKeys(keys.slice()),
+      ),
+    );
+    const check = () => {
+      for (const descending of [false, true]) {
+        /** @type {number[]} */
+        const walked = [];
+        order.walk(descending, (row) => void walked.push(row));
+        for (let i = 0; i < 20; i++) {
+          const some = new Set(walked.filter(() => rnd.next() < 0.3));
+          const shuffled = [...some].sort(() => rnd.next() - 0.5);
+          assert.deepEqual(
+            order.sort(shuffled, descending),
+            walked.filter((row) => some.has(row)),
+            `${descending}`,
+          );
+        }
+      }
+    };
+    check();
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 60; i++) {
+        // between "c" and "c1": ever longer runs of "c0…" (each a new key just above the last), and ties
+        keys.push(rnd.next() < 0.2 ? 'c' : `c${'0'.repeat(round * 60 + i + 1)}`);
+        ids.push(`id-${rnd.int(50)}`);
+        order.insert(keys.length - 1);
+      }
+      check();
+      for (let i = 0; i < 20; i++) {
+        order.remove(keys.length - 1);
+        keys.pop();
+        ids.pop();
       }
       check();
     }

@@ -53,7 +53,8 @@ type Replay<E, Events> = (element: E) => Partial<Record<keyof Events, Event | un
  */
 function attributeNames(elementClass: typeof StorefrontElement): Map<string, string> {
   const names = new Map<string, string>();
-  void elementClass.observedAttributes;
+  // lit's documented way to finish a class before its first element (see StorefrontElement.observedAttributes)
+  (elementClass as unknown as { finalize(): void }).finalize();
   for (const [property, { attribute }] of elementClass.elementProperties) {
     if (typeof attribute === 'string' && attribute !== property) names.set(String(property), attribute);
   }
@@ -67,8 +68,8 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
 ): ReactWebComponent<E, Events> {
   // registers nothing on a server (StorefrontElement.define)
   elementClass.define();
-  // lit makes the properties when it finishes the class, as registering does in a browser; on a server asking for
-  // the attributes does it, so that createComponent tells properties from attributes there too
+  // lit makes the properties when it finishes the class, which the first element does in a browser; finished here,
+  // on a server too, so that createComponent tells properties from attributes before there is an element
   const attributes = attributeNames(elementClass as unknown as typeof StorefrontElement);
   const Element = createComponent({
     react: React,

@@ -46,6 +46,14 @@ function route(url) {
         type: 'text/html',
         body: germanPage('/locales/de.js', '/storefront-elements.js', '/storefront-operator.js'),
       };
+    case '/both.html':
+      return {
+        type: 'text/html',
+        body: page(
+          '<script type="module" src="/storefront-elements.js"></script>' +
+            '<script type="module" src="/storefront-operator.js"></script>',
+        ),
+      };
     case '/blank.html':
       return { type: 'text/html', body: page('') };
     case '/shopper.html':
@@ -143,6 +151,42 @@ test('storefront-elements.js in a blank page registers the three shopper element
     await close();
   }
 });
+
+test(
+  "registering an element leaves lit's finishing of its class to its first element, with lit's attributes",
+  { timeout: 30000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.goto(`${origin}/both.html`);
+      const tags = ['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'];
+      await defined(tab, tags);
+      const classes = await tab.evaluate((names) => {
+        const sorted = (/** @type {string[]} */ list) => [...list].sort();
+        return names.map((tag) => {
+          const type = /** @type {any} */ (customElements.get(tag));
+          const declared = sorted(type.observedAttributes);
+          const finishedOnImport = Object.hasOwn(type, 'finalized');
+          document.createElement(tag);
+          // lit's own answer: the getter of the class at the top of the chain, which finishes the class first
+          let top = type;
+          while (Object.getPrototypeOf(top) !== HTMLElement) top = Object.getPrototypeOf(top);
+          const lit = Object.getOwnPropertyDescriptor(top, 'observedAttributes')?.get?.call(type);
+          return { tag, declared, finishedOnImport, finished: Object.hasOwn(type, 'finalized'), lit: sorted(lit) };
+        });
+      }, tags);
+      for (const { tag, declared, finishedOnImport, finished, lit } of classes) {
+        assert.equal(finishedOnImport, false, `${tag}: not finished by registering`);
+        assert.equal(finished, true, `${tag}: finished by its first element`);
+        assert.ok(lit.includes('client-id') || lit.includes('base-url'), `${tag}: ${lit.join(' ')}`);
+        assert.deepEqual(declared, lit, `${tag}: the attributes registered are lit's`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
 
 for (const order of ['after', 'before']) {
   test(`dist/locales/de.js loaded ${order} the bundles: the elements speak German`, { timeout: 30000 }, async () => {

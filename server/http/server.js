@@ -127,34 +127,31 @@ function boundedPerConnection(listener) {
 function readNewestFirst(server) {
   // a documented option of net.Server that node:http does not pass on: a connection is read once resumed
   /** @type {import('node:net').Server & { pauseOnConnect: boolean }} */ (server).pauseOnConnect = true;
-  /** @type {import('node:net').Socket[]} */
+  /** the connections not read yet, in the order they were accepted, each with when (performance.now()) */
+  /** @type {{ socket: import('node:net').Socket, acceptedAt: number }[]} */
   let unread = [];
-  /** when each of `unread` was accepted (performance.now()) */
-  /** @type {number[]} */
-  let acceptedAt = [];
   let oldest = 0;
   let arrived = false;
   let scheduled = false;
   const waiting = () => unread.length - oldest;
-  const read = (/** @type {import('node:net').Socket | undefined} */ socket) => {
-    if (socket && !socket.destroyed) socket.resume();
+  const read = (/** @type {{ socket: import('node:net').Socket }} */ { socket }) => {
+    if (!socket.destroyed) socket.resume();
   };
   const turn = () => {
     scheduled = false;
     if (arrived) {
       const late = performance.now() - MAX_UNREAD_MS;
-      while (waiting() > MAX_UNREAD_CONNECTIONS || (waiting() > 0 && acceptedAt[oldest] < late)) read(unread[oldest++]);
-    } else {
-      for (let i = 0; i < NEW_CONNECTIONS_READ_PER_TURN && waiting() > 0; i++) {
-        acceptedAt.pop();
-        read(unread.pop());
+      while (waiting() > MAX_UNREAD_CONNECTIONS || (waiting() > 0 && unread[oldest].acceptedAt < late)) {
+        read(unread[oldest++]);
       }
+    } else {
+      const newest = unread.splice(Math.max(oldest, unread.length - NEW_CONNECTIONS_READ_PER_TURN));
+      newest.reverse().forEach(read);
     }
     arrived = false;
     // the ones read from the front are dropped once they are half the array
     if (oldest * 2 >= unread.length) {
       unread = unread.slice(oldest);
-      acceptedAt = acceptedAt.slice(oldest);
       oldest = 0;
     }
     if (waiting() > 0) schedule();
@@ -165,8 +162,7 @@ function readNewestFirst(server) {
     setImmediate(turn);
   };
   server.on('connection', (/** @type {import('node:net').Socket} */ socket) => {
-    unread.push(socket);
-    acceptedAt.push(performance.now());
+    unread.push({ socket, acceptedAt: performance.now() });
     arrived = true;
     schedule();
   });

@@ -4,7 +4,8 @@
  */
 import { expect } from '@open-wc/testing';
 import { connect, request } from '../../../src/api/connection.js';
-import { firstRecords, readListBody } from '../../../src/api/first-records.js';
+import { readListBody } from '../../../src/api/first-records.js';
+import { firstRecords } from '../../../src/api/first-records-scanner.js';
 
 const record = (i: number) => ({ id: `c${i}`, attributes: { name: `Catalog "${i}" [x], {y}`, tags: [i, { i }] } });
 

@@ -1,7 +1,8 @@
 import { html, type TemplateResult } from 'lit';
 import { perLocale } from './texts.js';
 
-const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+const dateFormat = (locale?: string) =>
+  perLocale('date', locale, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** Makes the date format of `locale` ahead of its first date, and uses it once (the first use is the slow one). */
 export const prepareDates = (locale?: string): string => dateFormat(locale).format(0);

@@ -22,15 +22,20 @@ export type TranslationOf<T extends Texts> = { [K in keyof T]: T[K] extends stri
  */
 export type TextOverrides<T extends Texts> = { [K in keyof T]?: T[K] extends string ? string : Text };
 
-/** One Intl object per locale: building one costs far more than using it, and every element and row shares it. */
-export function perLocale<T>(make: (locale?: string) => T): (locale?: string) => T {
-  const made: Record<string, T> = {};
-  return (locale) => (made[locale ?? ''] ??= make(locale));
+/** The Intl objects made so far, by kind and locale. */
+const made: Record<string, unknown> = {};
+
+/**
+ * One Intl object of a kind per locale: building one costs far more than using it, and every element and row shares
+ * it. Made on first use: nothing here runs as the page imports the elements.
+ */
+export function perLocale<T>(kind: string, locale: string | undefined, make: () => T): T {
+  return (made[`${kind} ${locale ?? ''}`] ??= make()) as T;
 }
 
-const pluralRules = perLocale((locale) => new Intl.PluralRules(locale));
-const lists = perLocale((locale) => new Intl.ListFormat(locale));
-const numbers = perLocale((locale) => new Intl.NumberFormat(locale));
+const pluralRules = (locale?: string) => perLocale('plural', locale, () => new Intl.PluralRules(locale));
+const lists = (locale?: string) => perLocale('list', locale, () => new Intl.ListFormat(locale));
+const numbers = (locale?: string) => perLocale('number', locale, () => new Intl.NumberFormat(locale));
 
 /** A number in the digits and separators of `locale`. */
 export const formatNumber = (value: number, locale?: string): string => numbers(locale).format(value);

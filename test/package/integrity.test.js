@@ -34,7 +34,9 @@ test('npm run cdn-snippet: an import map with integrity for every chunk, then th
   assert.equal(result.status, 0, result.stderr);
   const snippet = result.stdout;
   const map = JSON.parse(/<script type="importmap">\n([\s\S]*?)\n<\/script>/.exec(snippet)?.[1] ?? 'null');
-  const chunks = Object.keys(integrity).filter((file) => /^chunks\/(storefront-elements|sign-in-flow|release-list|first-records-scanner)-/.test(file));
+  const chunks = Object.keys(integrity).filter((file) =>
+    /^chunks\/(storefront-elements|sign-in-flow|release-list|first-records-scanner)-/.test(file),
+  );
   assert.deepEqual(
     map.integrity,
     Object.fromEntries(chunks.map((file) => [`${base}${file}`, integrity[file]]).sort()),

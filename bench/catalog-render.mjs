@@ -17,6 +17,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 const SIZES = [1_000, 10_000, 100_000];
 const RUNS = 7;
 
+/** Builds the element's file into `dir`, with its chunks in `dir/chunks/`; returns the file's code. */
 async function bundleElement(dir) {
   const entry = join(dir, 'catalog-list.entry.js');
   // BENCH_SRC_ROOT: the sources of another checkout, to run the list of before a change beside this one's
@@ -51,21 +52,27 @@ function catalogsBody(count) {
 }
 
 /**
- * The page, the element's file, and `/n/<count>/catalogs`: the answer with that many catalogs (made once each),
- * sent whole as the service would.
+ * The page, the element's file and its chunks (from `dir`), and `/n/<count>/catalogs`: the answer with that many
+ * catalogs (made once each), sent whole as the service would.
  */
-function serveBench(code) {
+function serveBench(code, dir) {
   const bodies = new Map();
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://x');
     const count = /^\/n\/(\d+)\/catalogs$/.exec(pathname)?.[1];
     if (count) {
       if (!bodies.has(count)) bodies.set(count, catalogsBody(Number(count)));
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(bodies.get(count));
+      const body = bodies.get(count);
+      // with its length, as the reference service sends an answer
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+      res.end(body);
     } else if (pathname === '/catalog-list.js') {
       res.writeHead(200, { 'Content-Type': 'text/javascript' });
       res.end(code);
+    } else if (/^\/chunks\/[\w-]+\.js$/.test(pathname)) {
+      // a chunk the element loads when it first needs it
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      res.end(readFileSync(join(dir, pathname)));
     } else {
       res.writeHead(200, { 'Content-Type': 'text/html' });
       res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body></body></html>');
@@ -160,7 +167,7 @@ export async function benchCatalogRender() {
   let server;
   try {
     const code = await bundleElement(dir);
-    server = await serveBench(code);
+    server = await serveBench(code, dir);
     const origin = `http://127.0.0.1:${server.address().port}`;
     /** A new tab with the element's file loaded: each run is a page's first list, formats and all. */
     const freshPage = async () => {

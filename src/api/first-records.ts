@@ -8,8 +8,11 @@ const LONG_ANSWER = 100_000;
 /** How many records a long answer gives first: more than a list shows at once. */
 const FIRST_RECORDS = 50;
 
-/** The scanner of a long answer's first records: a chunk of its own, loaded only when an answer is long. */
-const loadScanner = () => import('./first-records-scanner.js');
+/**
+ * The scanner of a long answer's first records: a chunk of its own, loaded only for a long answer. One that cannot be
+ * loaded leaves the answer to be parsed whole.
+ */
+const loadScanner = () => import('./first-records-scanner.js').catch(() => undefined);
 
 /**
  * The body of a list answer as text, read as it arrives: once it is long, the first records of its list go to
@@ -20,6 +23,8 @@ export async function readListBody(
   onFirstRecords: (records: unknown[]) => unknown,
 ): Promise<string> {
   if (!response.ok || !response.body) return response.text();
+  // an answer that announces its length has the scanner loaded while it arrives, so it is there when needed
+  let scanner = Number(response.headers.get('Content-Length')) >= LONG_ANSWER ? loadScanner() : undefined;
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -31,9 +36,9 @@ export async function readListBody(
     if (!looked && text.length >= LONG_ANSWER) {
       // once: an answer that is no list (or whose first records are not in yet) is read to its end as it is
       looked = true;
-      // the answer goes on arriving while the scanner loads; one that cannot be loaded leaves it parsed whole
-      const scanner = await loadScanner().catch(() => undefined);
-      const first = scanner?.firstRecords(text, FIRST_RECORDS);
+      // else it is loaded now, while the answer goes on arriving
+      scanner ??= loadScanner();
+      const first = (await scanner)?.firstRecords(text, FIRST_RECORDS);
       if (first) await onFirstRecords(first);
     }
   }

@@ -23,7 +23,6 @@ const bundles = {
     ],
     chunks: {
       'sign-in-flow': ['src/auth/sign-in.ts', 'src/auth/end-session.ts', 'oauth4webapi/build/index.js'],
-      'release-list': ['src/elements/catalog-list/release-list.ts'],
       'first-records-scanner': ['src/api/first-records-scanner.ts'],
     },
   },

@@ -6,7 +6,6 @@ import { type RequestOptions, pages } from '../../api/connection.js';
 import { readListBody } from '../../api/first-records.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { CatalogSelectedEvent } from '../../events.js';
-import { loadChunk } from '../../internal/chunks.js';
 import { prepareDates, renderDate } from '../../internal/dates.js';
 import { afterNextFrame } from '../../internal/frames.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
@@ -23,20 +22,8 @@ import { RowHeights } from './virtual-window.js';
  */
 export type CatalogItemRenderer = (catalog: Catalog, index: number) => TemplateResult | Node;
 
-/**
- * The list of a catalog's releases: a chunk of its own, fetched beside the first panel's request (most shoppers
- * never open one).
- */
-const releaseList = () => loadChunk(() => import('./release-list.js'));
-
-/** A panel's releases, with what draws them. */
-interface LoadedReleases {
-  releases: CatalogRelease[];
-  renderReleaseList: typeof import('./release-list.js').renderReleaseList;
-}
-
 /** The release panel of an open row: the load of its releases. */
-type Panel = Task<[], LoadedReleases>;
+type Panel = Task<[], CatalogRelease[]>;
 
 /**
  * A row as tall as a catalog's (name, description and details line), holding the place of rows still loading;
@@ -65,9 +52,7 @@ const placeholder = (status?: TemplateResult) =>
  * @summary The catalogs the caller may view, windowed for any length, with each catalog's releases.
  *
  * @fires catalog-selected - A catalog was chosen (click, Enter or Space); `detail.catalog` is the API's resource.
- * @fires storefront-error - Loading the list or a release panel failed; `detail.error` has `code` and `status`
- *   (`part_unavailable` when the file that draws a panel's releases, loaded with the first panel opened, could not
- *   be loaded; `console.warn` names the file).
+ * @fires storefront-error - Loading the list or a release panel failed; `detail.error` has `code` and `status`.
  *
  * @csspart base - Wrapper of every state; carries `aria-busy`.
  * @csspart viewport - The scroll container of the list.
@@ -369,7 +354,29 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
         initial: loading,
         pending: loading,
         error: (error) => renderError(error, () => (panel.run(), this.focusItem(index)), this.shownTexts, this),
-        complete: ({ releases, renderReleaseList }) => renderReleaseList(releases, this.shownTexts, this.locale),
+        complete: (releases) =>
+          releases.length
+            ? html`<ol part="release-list">
+                ${releases.map(
+                  ({ attributes: { is_full_publish: full, is_full_delta: delta, published_at: at } }) =>
+                    html`<li part="release" data-full-publish=${full} data-full-delta=${delta}>
+                      <span part="release-date"
+                        >${
+                          at
+                            ? renderDate(this.shownTexts.publishedLabel, at, this.locale)
+                            : this.shownTexts.noPublishedDateText
+                        }</span
+                      >
+                      <span part="release-publish"
+                        >${full ? this.shownTexts.fullPublishText : this.shownTexts.updatePublishText}</span
+                      >
+                      <span part="release-delta"
+                        >${delta ? this.shownTexts.fullDeltaText : this.shownTexts.incrementalDeltaText}</span
+                      >
+                    </li>`,
+                )}
+              </ol>`
+            : html`<p part="releases-empty">${this.shownTexts.noReleasesText}</p>`,
       })}${this.shownTexts.retentionText ? html`<p part="releases-note">${this.shownTexts.retentionText}</p>` : ''}
     </div>`;
   }
@@ -436,13 +443,7 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
     return this.service.task({
       // no arguments that change: it runs once (and again when the list comes back to the page mid-load)
       args: () => [],
-      task: async (_, { signal }) => {
-        const [{ renderReleaseList }, { data }] = await Promise.all([
-          releaseList(),
-          listCatalogReleases(connection, catalog, { signal }),
-        ]);
-        return { releases: data, renderReleaseList };
-      },
+      task: async (_, { signal }) => (await listCatalogReleases(connection, catalog, { signal })).data,
       onError: (error) => this.reportError(error),
     });
   }

@@ -8,17 +8,13 @@ import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import { loaded, syntheticCatalogs } from '../elements/catalog-list-helpers.js';
+import { streamedAnswer } from '../helpers/streamed-answer.js';
 
 /** A list answer of `count` catalogs that arrives in parts, as from the network, announcing its length or not. */
 function answer(count: number, announced: boolean) {
   const catalogs = syntheticCatalogs(count);
   const bytes = new TextEncoder().encode(JSON.stringify({ data: catalogs, links: { next: null } }));
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (let at = 0; at < bytes.length; at += 65536) controller.enqueue(bytes.slice(at, at + 65536));
-      controller.close();
-    },
-  });
+  const { body } = streamedAnswer(bytes);
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (announced) headers['Content-Length'] = String(bytes.length);
   return { catalogs, bytes, fetch: async () => new Response(body, { headers }) };
@@ -64,13 +60,7 @@ describe('<catalog-list> and the chunk of the first-records scanner', function (
     performance.clearResourceTimings();
     const catalogs = syntheticCatalogs(2000);
     const bytes = new TextEncoder().encode(JSON.stringify({ data: catalogs, links: { next: null } }));
-    let rest!: () => void;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes.slice(0, 50_000));
-        rest = () => (controller.enqueue(bytes.slice(50_000)), controller.close());
-      },
-    });
+    const { body, rest } = streamedAnswer(bytes, { holdFrom: 50_000 });
     const headers = { 'Content-Type': 'application/json', 'Content-Length': String(bytes.length) };
     const el = await fixture<CatalogList>(
       html`<catalog-list

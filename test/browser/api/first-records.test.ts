@@ -6,6 +6,7 @@ import { expect } from '@open-wc/testing';
 import { connect, request } from '../../../src/api/connection.js';
 import { readListBody } from '../../../src/api/first-records.js';
 import { firstRecords } from '../../../src/api/first-records-scanner.js';
+import { streamedAnswer } from '../helpers/streamed-answer.js';
 
 const record = (i: number) => ({ id: `c${i}`, attributes: { name: `Catalog "${i}" [x], {y}`, tags: [i, { i }] } });
 
@@ -41,12 +42,7 @@ describe('a long list answer read by readListBody through the client', () => {
     const body = JSON.stringify({ data, links: { next: null } });
     const bytes = new TextEncoder().encode(body);
     // the answer arrives in parts, as from the network
-    const stream = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let at = 0; at < bytes.length; at += 65536) controller.enqueue(bytes.slice(at, at + 65536));
-        controller.close();
-      },
-    });
+    const { body: stream } = streamedAnswer(bytes);
     const connection = connect({
       baseUrl: 'http://127.0.0.1:9',
       accessToken: 'token',

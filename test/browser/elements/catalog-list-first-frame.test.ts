@@ -4,6 +4,7 @@
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
+import { streamedAnswer } from '../helpers/streamed-answer.js';
 import { maybePart, parts } from '../helpers/table.js';
 import { isBusy, loaded, syntheticCatalogs } from './catalog-list-helpers.js';
 
@@ -16,14 +17,8 @@ describe('<catalog-list> first frame', () => {
   it('the first rows of a long answer show before the rest of it has arrived; then the whole list', async () => {
     const catalogs = syntheticCatalogs(2000);
     const bytes = new TextEncoder().encode(JSON.stringify({ data: catalogs, links: { next: null } }));
-    let rest!: () => void;
     // the first 150 kB arrive; the rest only once the test has seen the first rows
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes.slice(0, 150_000));
-        rest = () => (controller.enqueue(bytes.slice(150_000)), controller.close());
-      },
-    });
+    const { body, rest } = streamedAnswer(bytes, { holdFrom: 150_000 });
     const el = await fixture<CatalogList>(
       html`<catalog-list
         base-url="http://127.0.0.1:9"

@@ -414,8 +414,9 @@ class FieldKeys {
    */
   markCodes(of, from, to) {
     for (let row = from; row < to; row++) {
-      const length = this.length(row);
-      for (let at = 0; at < length; at++) of[this.code(row, at)] = 1;
+      // the value found once per row, not once per code unit
+      this.#find(row);
+      for (let at = this.start; at < this.end; at++) of[this.text.charCodeAt(at)] = 1;
     }
   }
 }

@@ -61,7 +61,8 @@ export class TextKeys {
    */
   compare(a, b, depth) {
     const { text, starts } = this;
-    const [startA, startB] = [starts[a] + depth, starts[b] + depth];
+    const startA = starts[a] + depth;
+    const startB = starts[b] + depth;
     return compareRuns(text, startA, starts[a + 1] - startA, text, startB, starts[b + 1] - startB);
   }
 

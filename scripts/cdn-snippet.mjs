@@ -3,18 +3,20 @@
 // `integrity` entries cover every chunk the file imports (its core, and those it loads on first use), then the
 // `<script type="module" integrity>` tag. From dist/integrity.json (run `npm run build` first).
 // Options: --base URL (where dist/ is served; default a placeholder), --operator (the operator file too),
-// --locale de (a language file too; repeatable).
+// --locale de (a language file too; repeatable), --preload catalog-list (for a page that shows one: a
+// `<link rel="modulepreload">` that fetches the element's chunk beside the file instead of after it; repeatable).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { filesLoadedBy } from './integrity.mjs';
 
 /** The snippet for the files `entries` (and `locales`) of dist/, served from `base`. */
-export function cdnSnippet({ base, integrity, entries, locales = [], version, dist = 'dist' }) {
+export function cdnSnippet({ base, integrity, entries, locales = [], preloads = [], version, dist = 'dist' }) {
   const address = (file) => new URL(file, base).href;
   const chunks = [...new Set(entries.flatMap((entry) => filesLoadedBy(entry, dist).slice(1)))];
   const map = { integrity: Object.fromEntries(chunks.map((file) => [address(file), integrity[file]])) };
   const script = (file) => `<script type="module" src="${address(file)}" integrity="${integrity[file]}"></script>`;
+  const preload = (file) => `<link rel="modulepreload" href="${address(file)}" integrity="${integrity[file]}">`;
   return [
     `<!-- storefront-elements ${version}: the import map first, before any module script of the page -->`,
     '<script type="importmap">',
@@ -22,7 +24,15 @@ export function cdnSnippet({ base, integrity, entries, locales = [], version, di
     '</script>',
     ...entries.map(script),
     ...locales.map((language) => script(`locales/${language}.js`)),
+    ...preloads.map((element) => preload(chunkOf(element, chunks))),
   ].join('\n');
+}
+
+/** The chunk file of an element loaded on first use (`catalog-list`: `chunks/catalog-list-<hash>.js`). */
+export function chunkOf(element, chunks) {
+  const file = chunks.find((candidate) => candidate.startsWith(`chunks/${element}-`));
+  if (!file) throw new Error(`no chunk of ${element} among ${chunks.join(', ')}`);
+  return file;
 }
 
 function main() {
@@ -31,6 +41,7 @@ function main() {
       base: { type: 'string' },
       operator: { type: 'boolean', default: false },
       locale: { type: 'string', multiple: true, default: [] },
+      preload: { type: 'string', multiple: true, default: [] },
     },
   });
   if (!existsSync('dist/integrity.json')) {
@@ -46,9 +57,22 @@ function main() {
     console.error(`cdn-snippet: no language file for ${missing.join(', ')} in dist/integrity.json.`);
     return 1;
   }
-  console.log(
-    cdnSnippet({ base: base.endsWith('/') ? base : `${base}/`, integrity, entries, locales: values.locale, version }),
-  );
+  const unknown = values.preload.filter((element) => element !== 'catalog-list');
+  if (unknown.length) {
+    console.error(
+      `cdn-snippet: ${unknown.join(', ')} is loaded with its file; only catalog-list has a chunk to preload.`,
+    );
+    return 1;
+  }
+  const snippet = cdnSnippet({
+    base: base.endsWith('/') ? base : `${base}/`,
+    integrity,
+    entries,
+    locales: values.locale,
+    preloads: values.preload,
+    version,
+  });
+  console.log(snippet);
   return 0;
 }
 

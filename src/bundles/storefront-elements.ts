@@ -1,18 +1,25 @@
-// The self-contained shopper bundle: <account-sign-in>, <account-picker> and <catalog-list>, lit included.
+// The self-contained shopper bundle: <account-sign-in> and <account-picker>, lit included, and <catalog-list>,
+// whose code is a chunk of its own that loads when the page first shows one.
 import { AccountPicker } from '../elements/account-picker/account-picker.js';
 import { AccountSignIn } from '../elements/account-sign-in/account-sign-in.js';
-import { CatalogList } from '../elements/catalog-list/catalog-list.js';
-import { registerAll, type DefineOptions } from '../internal/register.js';
+import { defineOnFirstUse } from '../internal/define-on-first-use.js';
+import { registerAll, tagName, type DefineOptions } from '../internal/register.js';
 
-export { AccountPicker, AccountSignIn, CatalogList };
+export { AccountPicker, AccountSignIn };
+export { discover } from '../internal/define-on-first-use.js';
 export { StorefrontError, ApiError } from '../api/errors.js';
 export { addTranslation } from '../locales/translation.js';
 
-const shopperElements = [AccountSignIn, AccountPicker, CatalogList];
+/** Most store pages show no catalog list (a product, the cart): they never load or run its code. */
+const importCatalogList = async () => (await import('../elements/catalog-list/catalog-list.js')).CatalogList;
 
-/** Registers the shopper elements, optionally under a prefix. */
+/**
+ * Registers the shopper elements, optionally under a prefix: the sign-in and the picker at once, the catalog list
+ * when one is first on the page (see `discover` for one in a shadow root of the page's own).
+ */
 export function defineElements(options: DefineOptions = {}): void {
-  registerAll(shopperElements, options);
+  registerAll([AccountSignIn, AccountPicker], options);
+  defineOnFirstUse(tagName('catalog-list', options), importCatalogList);
 }
 
 defineElements();

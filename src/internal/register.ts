@@ -7,6 +7,10 @@ export interface DefineOptions {
 
 type Definable = Pick<typeof StorefrontElement, 'defaultTag'> & { define(tag?: string): void };
 
-export function registerAll(elements: Definable[], { prefix }: DefineOptions = {}): void {
-  for (const element of elements) element.define(prefix ? `${prefix}-${element.defaultTag}` : element.defaultTag);
+/** The name an element is registered under: its own tag name, or with the page's prefix. */
+export const tagName = (defaultTag: string, { prefix }: DefineOptions = {}): string =>
+  prefix ? `${prefix}-${defaultTag}` : defaultTag;
+
+export function registerAll(elements: Definable[], options: DefineOptions = {}): void {
+  for (const element of elements) element.define(tagName(element.defaultTag, options));
 }

@@ -61,6 +61,7 @@ before(async () => {
     base: `${cdn.origin}${VERSIONED}`,
     integrity: JSON.parse(readFileSync(new URL('integrity.json', DIST), 'utf8')),
     entries: ['storefront-elements.js'],
+    preloads: ['catalog-list'],
     version: 'test',
   }).replace('/storefront-elements.js"', '/storefront-elements.js?v=123"');
   assert.match(snippet, /storefront-elements\.js\?v=123" integrity="sha384-/);
@@ -119,6 +120,9 @@ test('from another origin with CORS and integrity: the page signs in and lists t
     const cores = loaded.filter((file) => file === 'chunks/storefront-elements-<hash>.js').length;
     assert.equal(cores, 2, loaded.join(', '));
     assert.ok(loaded.includes('chunks/sign-in-flow-<hash>.js'), loaded.join(', '));
+    // the catalog list's chunk, preloaded by the snippet's link: fetched once per page, not again by the import
+    const catalogLists = loaded.filter((file) => file === 'chunks/catalog-list-<hash>.js').length;
+    assert.equal(catalogLists, 2, loaded.join(', '));
   } finally {
     await close();
   }

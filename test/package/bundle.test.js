@@ -51,7 +51,7 @@ function route(url) {
         type: 'text/html',
         body: page(
           '<script type="module" src="/storefront-elements.js"></script>' +
-            '<script type="module" src="/storefront-operator.js"></script>',
+            '<script type="module" src="/storefront-operator.js"></script><catalog-list></catalog-list>',
         ),
       };
     case '/blank.html':
@@ -63,7 +63,7 @@ function route(url) {
         type: 'text/html',
         body: page(
           '<script type="module" src="/storefront-elements.js"></script>' +
-            '<script type="module" src="/storefront-elements.js?again"></script>',
+            '<script type="module" src="/storefront-elements.js?again"></script><catalog-list></catalog-list>',
         ),
       };
     case '/prefixed.html':
@@ -71,7 +71,8 @@ function route(url) {
         type: 'text/html',
         body: page(
           `<script type="module">import { defineElements } from '/storefront-elements.js';
-           defineElements({ prefix: 'acme' }); window.prefixed = true;</script>`,
+           defineElements({ prefix: 'acme' }); window.prefixed = true;
+           document.body.append(document.createElement('acme-catalog-list'));</script>`,
         ),
       };
     case '/wording.html':
@@ -85,6 +86,23 @@ function route(url) {
              import { addTranslation } from '/storefront-elements.js';
              addTranslation('en', { 'account-picker': { signedOutText: 'Sign in to see your company accounts.' } });
              document.querySelector('catalog-list').texts = { notConfiguredText: 'Catalogs will show here.' };
+           </script>`,
+        ),
+      };
+    case '/own-shadow-root.html':
+      // a store's own element that renders a catalog list in its shadow root, where the document's watch does not see
+      return {
+        type: 'text/html',
+        body: page(
+          `<script type="module" src="/storefront-elements.js"></script>
+           <store-shelf></store-shelf>
+           <script>
+             customElements.define('store-shelf', class extends HTMLElement {
+               constructor() {
+                 super();
+                 this.attachShadow({ mode: 'open' }).append(document.createElement('catalog-list'));
+               }
+             });
            </script>`,
         ),
       };
@@ -132,25 +150,130 @@ async function defined(tab, tags) {
   return tab.evaluate((names) => names.filter((name) => customElements.get(name)), tags);
 }
 
-test('storefront-elements.js in a blank page registers the three shopper elements', { timeout: 30000 }, async () => {
-  const { tab, errors, close } = await openPage();
-  try {
-    await tab.goto(`${origin}/shopper.html`);
-    assert.deepEqual(await defined(tab, ['account-sign-in', 'account-picker', 'catalog-list']), [
-      'account-sign-in',
-      'account-picker',
-      'catalog-list',
-    ]);
-    assert.equal(
-      await tab.evaluate(() => customElements.get('account-members')),
-      undefined,
-      'operator elements are not in the shopper bundle',
-    );
-    assert.deepEqual(errors, []);
-  } finally {
-    await close();
-  }
-});
+/** The chunk files a page requested, their hashes left out. */
+const chunksRequested = (tab) =>
+  tab.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => /\/chunks\/(.+)-[\w-]{8}\.js$/.exec(new URL(entry.name).pathname)?.[1])
+      .filter(Boolean),
+  );
+
+test(
+  'storefront-elements.js in a blank page registers the sign-in and the picker, and the catalog list once one is shown',
+  { timeout: 30000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.goto(`${origin}/shopper.html`);
+      assert.deepEqual(await defined(tab, ['account-sign-in', 'account-picker']), [
+        'account-sign-in',
+        'account-picker',
+      ]);
+      // the bundle looked through the page as it loaded, and found no catalog list
+      assert.equal(await tab.evaluate(() => Boolean(customElements.get('catalog-list'))), false);
+      assert.deepEqual(await chunksRequested(tab), ['storefront-elements'], 'a page without a catalog list');
+      assert.equal(
+        await tab.evaluate(() => Boolean(customElements.get('account-members'))),
+        false,
+        'operator elements are not in the shopper bundle',
+      );
+      // a list the page adds later (a framework's route, a script) brings its code
+      await tab.evaluate(() => {
+        const list = document.createElement('catalog-list');
+        list.texts = { notConfiguredText: 'Set before the code came.' };
+        document.body.append(list);
+      });
+      await tab.waitForFunction(
+        () =>
+          document.querySelector('catalog-list')?.shadowRoot?.querySelector('[part~=not-configured]')?.textContent ===
+          'Set before the code came.',
+        null,
+        { timeout: 10000 },
+      );
+      assert.deepEqual(await chunksRequested(tab), ['storefront-elements', 'catalog-list']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
+
+test(
+  "a catalog list in a shadow root of the page's own is registered through discover()",
+  { timeout: 30000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.goto(`${origin}/own-shadow-root.html`);
+      await defined(tab, ['account-sign-in', 'store-shelf']);
+      const before = await tab.evaluate(async () => {
+        const { discover } = await import('/storefront-elements.js');
+        await discover();
+        return Boolean(customElements.get('catalog-list'));
+      });
+      assert.equal(before, false, "the document's own look does not see into the shelf's shadow root");
+      await tab.evaluate(async () => {
+        const { discover } = await import('/storefront-elements.js');
+        await discover(/** @type {ShadowRoot} */ (document.querySelector('store-shelf')?.shadowRoot));
+      });
+      assert.equal(await tab.evaluate(() => Boolean(customElements.get('catalog-list'))), true);
+      const shown = await tab.waitForFunction(
+        () =>
+          document
+            .querySelector('store-shelf')
+            ?.shadowRoot?.querySelector('catalog-list')
+            ?.shadowRoot?.querySelector('[part~=not-configured]')?.textContent,
+        null,
+        { timeout: 10000 },
+      );
+      assert.match(await shown.jsonValue(), /\w/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
+
+test(
+  'a catalog list whose code cannot be loaded fires storefront-error (part_unavailable); discover() asks again',
+  { timeout: 30000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    const warnings = [];
+    tab.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
+    try {
+      await tab.route(/\/chunks\/catalog-list-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+      await tab.goto(`${origin}/wording.html`);
+      const failure = await tab.waitForFunction(
+        () => window.__events.find((event) => event.type === 'storefront-error')?.detail.error,
+        null,
+        { timeout: 10000 },
+      );
+      const { code, message } = await failure.jsonValue();
+      assert.equal(code, 'part_unavailable');
+      assert.match(message, /catalog-list-[\w-]+\.js/);
+      assert.equal(await tab.evaluate(() => Boolean(customElements.get('catalog-list'))), false);
+      assert.ok(
+        warnings.some((text) => /catalog-list-/.test(text)),
+        warnings.join('\n'),
+      );
+      // the connection is back: the page asks again, and the texts it set meanwhile are kept
+      await tab.unroute(/\/chunks\/catalog-list-[\w-]+\.js$/);
+      await tab.evaluate(async () => (await import('/storefront-elements.js')).discover());
+      await tab.waitForFunction(
+        () =>
+          document.querySelector('catalog-list')?.shadowRoot?.querySelector('[part~=not-configured]')?.textContent ===
+          'Catalogs will show here.',
+        null,
+        { timeout: 10000 },
+      );
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
 
 test(
   "registering an element leaves lit's finishing of its class to its first element, with lit's attributes",
@@ -176,7 +299,8 @@ test(
         });
       }, tags);
       for (const { tag, declared, finishedOnImport, finished, lit } of classes) {
-        assert.equal(finishedOnImport, false, `${tag}: not finished by registering`);
+        // the catalog list is registered once the page shows one, whose making finishes the class at once
+        if (tag !== 'catalog-list') assert.equal(finishedOnImport, false, `${tag}: not finished by registering`);
         assert.equal(finished, true, `${tag}: finished by its first element`);
         assert.ok(lit.includes('client-id') || lit.includes('base-url'), `${tag}: ${lit.join(' ')}`);
         assert.deepEqual(declared, lit, `${tag}: the attributes registered are lit's`);
@@ -259,9 +383,10 @@ test(
       await defined(tab, ['account-sign-in', 'account-picker', 'catalog-list']);
       await tab.waitForTimeout(300);
       assert.deepEqual(errors, [], 'page errors');
-      // both addresses re-export the one core, which holds the elements
+      // both addresses re-export the one core, which holds the elements, and the catalog list's code comes once
       const cores = scripts.filter((path) => /^\/chunks\/storefront-elements-[\w-]+\.js$/.test(path));
       assert.equal(cores.length, 1, `scripts: ${scripts.join(', ')}`);
+      assert.equal(scripts.filter((path) => /^\/chunks\/catalog-list-/.test(path)).length, 1, scripts.join(', '));
     } finally {
       await close();
     }
@@ -297,8 +422,8 @@ test(
         'account-memberships',
       ]);
       assert.equal(
-        await tab.evaluate(() => customElements.get('account-sign-in')),
-        undefined,
+        await tab.evaluate(() => Boolean(customElements.get('account-sign-in'))),
+        false,
         'shopper elements are not in the operator bundle',
       );
       assert.deepEqual(errors, []);

@@ -28,14 +28,16 @@ test('dist/integrity.json holds the sha384 of both self-contained files, every c
 
 test('npm run cdn-snippet: an import map with integrity for every chunk, then the script tag with its own', () => {
   const base = 'https://cdn.test/storefront-elements/9.9.9/';
-  const result = spawnSync(process.execPath, ['scripts/cdn-snippet.mjs', '--base', base, '--locale', 'de'], {
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['scripts/cdn-snippet.mjs', '--base', base, '--locale', 'de', '--preload', 'catalog-list'],
+    { encoding: 'utf8' },
+  );
   assert.equal(result.status, 0, result.stderr);
   const snippet = result.stdout;
   const map = JSON.parse(/<script type="importmap">\n([\s\S]*?)\n<\/script>/.exec(snippet)?.[1] ?? 'null');
   const chunks = Object.keys(integrity).filter((file) =>
-    /^chunks\/(storefront-elements|sign-in-flow|first-records-scanner)-/.test(file),
+    /^chunks\/(storefront-elements|sign-in-flow|catalog-list|first-records-scanner)-/.test(file),
   );
   assert.deepEqual(
     map.integrity,
@@ -49,7 +51,18 @@ test('npm run cdn-snippet: an import map with integrity for every chunk, then th
       `${file}'s tag in:\n${snippet}`,
     );
   }
+  // a catalog page fetches the list's chunk beside the file, checked against the same value
+  const catalogChunk = chunks.find((file) => file.startsWith('chunks/catalog-list-'));
+  assert.ok(
+    snippet.includes(`<link rel="modulepreload" href="${base}${catalogChunk}" integrity="${integrity[catalogChunk]}">`),
+    snippet,
+  );
   const unknown = spawnSync(process.execPath, ['scripts/cdn-snippet.mjs', '--locale', 'xx'], { encoding: 'utf8' });
   assert.equal(unknown.status, 1);
   assert.match(unknown.stderr, /no language file for xx/);
+  const eager = spawnSync(process.execPath, ['scripts/cdn-snippet.mjs', '--preload', 'account-picker'], {
+    encoding: 'utf8',
+  });
+  assert.equal(eager.status, 1);
+  assert.match(eager.stderr, /account-picker is loaded with its file/);
 });

@@ -18,11 +18,11 @@ const bundles = {
     modules: [
       'src/elements/account-sign-in/account-sign-in.ts',
       'src/elements/account-picker/account-picker.ts',
-      'src/elements/catalog-list/catalog-list.ts',
       'lit-html/lit-html.js',
     ],
     chunks: {
       'sign-in-flow': ['src/auth/sign-in.ts', 'src/auth/end-session.ts', 'oauth4webapi/build/index.js'],
+      'catalog-list': ['src/elements/catalog-list/catalog-list.ts', 'src/elements/catalog-list/row-template.ts'],
       'first-records-scanner': ['src/api/first-records-scanner.ts'],
     },
   },

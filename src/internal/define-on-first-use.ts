@@ -1,0 +1,69 @@
+import { StorefrontErrorEvent } from '../events.js';
+import { loadChunk } from './chunks.js';
+
+interface Definable {
+  define(tag: string): void;
+}
+
+/** Tags whose class is fetched when an element of theirs first appears, with the fetch; defined tags leave. */
+const waiting = new Map<string, () => Promise<Definable>>();
+/** The fetches under way, by tag; a failed one leaves, so that the next appearance (or `discover`) asks again. */
+const loading = new Map<string, Promise<void>>();
+
+const observer =
+  typeof MutationObserver === 'function'
+    ? new MutationObserver((records) => {
+        for (const { addedNodes } of records) for (const node of addedNodes) if (node instanceof Element) find(node);
+      })
+    : undefined;
+
+/**
+ * Registers `tag` with the class `load` fetches (a chunk of its own), once an element of that name is in the
+ * document, now or later, or in a root given to `discover`. The browser then upgrades those elements, keeping the
+ * properties a page set on them before. So a page that never shows the element never loads or runs its code.
+ * Where nothing can be watched (a server), nothing is registered.
+ */
+export function defineOnFirstUse(tag: string, load: () => Promise<Definable>): void {
+  if (!observer || typeof customElements !== 'object' || customElements.get(tag)) return;
+  waiting.set(tag, load);
+  // what `discover(document)` does, without its steps: this runs as the page imports the elements
+  observer.observe(document, { childList: true, subtree: true });
+  if (document.querySelector(tag)) void register(tag, document);
+}
+
+/**
+ * Looks for elements that are registered on first use in `root` (the document unless given) and watches it for
+ * more: needed for a shadow root of the page's own, which the document's watch does not see into. Resolves once the
+ * elements found are registered; one whose code could not be loaded gets `storefront-error` (`part_unavailable`),
+ * and a later call asks for the code again.
+ */
+export async function discover(root: Document | ShadowRoot | Element = document): Promise<void> {
+  if (!waiting.size) return;
+  observer?.observe(root, { childList: true, subtree: true });
+  await find(root);
+}
+
+async function find(root: ParentNode): Promise<void> {
+  const tags = [...waiting.keys()].filter((tag) => (root as Element).localName === tag || root.querySelector(tag));
+  await Promise.all(tags.map((tag) => register(tag, root)));
+}
+
+function register(tag: string, root: ParentNode): Promise<void> {
+  let registered = loading.get(tag);
+  if (!registered) {
+    registered = loadChunk(waiting.get(tag)!).then(
+      (element) => {
+        element.define(tag);
+        waiting.delete(tag);
+        if (!waiting.size) observer?.disconnect();
+      },
+      (error) => {
+        loading.delete(tag);
+        const found = [root, ...root.querySelectorAll(tag)].filter((node) => (node as Element).localName === tag);
+        for (const element of found) element.dispatchEvent(new StorefrontErrorEvent(error));
+      },
+    );
+    loading.set(tag, registered);
+  }
+  return registered;
+}

@@ -5,7 +5,10 @@
 //   element sends the browser away (its `sign-in-redirect` event, which the bench cancels to stay on the page),
 //   once with the sign-in chunk fetched before the click and once with that fetch failed (so the click loads it);
 // - the page the identity provider sends back to, with an empty cache: navigation → `signed-in`;
-// - a page with only <catalog-list>: which files it loads, and whether the sign-in chunk is among them.
+// - a page with only <catalog-list>: which files it loads, and whether the sign-in chunk is among them; and, with an
+//   empty cache, navigation → its first catalog shown, with the list's chunk preloaded by a <link rel=modulepreload>
+//   (as `npm run cdn-snippet -- --preload catalog-list` prints it) and without.
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -23,12 +26,16 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const round = (value) => Math.round(value * 10) / 10;
 
 function servePages(serviceUrl) {
-  const page = (body) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
-<script type="module" src="/storefront-elements.js"></script></head><body>${body}</body></html>`;
+  const page = (body, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>bench</title>
+<script type="module" src="/storefront-elements.js"></script>${head}</head><body>${body}</body></html>`;
   const store = `base-url="${serviceUrl}" client-id="storefront"`;
+  // a build where the list is in the core has no chunk of its own to preload: both pages are the same there
+  const listChunk = readdirSync('dist/chunks').find((file) => file.startsWith('catalog-list-'));
+  const preload = listChunk ? `<link rel="modulepreload" href="/chunks/${listChunk}">` : '';
   return serveDist({
     '/': page(`<account-sign-in ${store}></account-sign-in>`),
     '/catalogs.html': page(`<catalog-list ${store}></catalog-list>`),
+    '/catalogs-preloaded.html': page(`<catalog-list ${store}></catalog-list>`, preload),
   });
 }
 
@@ -112,6 +119,26 @@ async function filesWithoutSignIn(browser, pageUrl) {
   }
 }
 
+/** A catalog page in a new tab on the slow link, its cache empty: navigation start → its first catalog shown. */
+async function timeToCatalogs(browser, pageUrl) {
+  const { context, page } = await slowTab(browser);
+  try {
+    await page.addInitScript(() => {
+      const check = () => {
+        const row = document.querySelector('catalog-list')?.shadowRoot?.querySelector('[part~="item"]');
+        if (row) window.__catalogsAt = performance.now();
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+    await page.goto(pageUrl);
+    await page.waitForFunction(() => window.__catalogsAt !== undefined, null, { timeout: 30_000 });
+    return await page.evaluate(() => window.__catalogsAt);
+  } finally {
+    await context.close();
+  }
+}
+
 export async function benchSignInClick() {
   const service = await startService({ port: 0, host: '127.0.0.1', quiet: true });
   const server = await servePages(service.baseUrl);
@@ -129,6 +156,11 @@ export async function benchSignInClick() {
       callbacks.push(await measureCallback(browser, `${origin}/`));
     }
     const without = await filesWithoutSignIn(browser, `${origin}/catalogs.html`);
+    const catalogs = { plain: [], preloaded: [] };
+    for (let run = 0; run < RUNS; run += 1) {
+      catalogs.plain.push(await timeToCatalogs(browser, `${origin}/catalogs.html`));
+      catalogs.preloaded.push(await timeToCatalogs(browser, `${origin}/catalogs-preloaded.html`));
+    }
     const link = '150 ms round trip, 1.6 Mbps down (DevTools protocol)';
     return [
       {
@@ -156,6 +188,18 @@ export async function benchSignInClick() {
         value: round(without.bytes / 1000),
         unit: 'kB',
         note: `${without.files} files, uncompressed; sign-in chunk requested ${without.chunk} times`,
+      },
+      {
+        name: 'a page with only <catalog-list> → its first catalog shown, empty cache, slow link (median)',
+        value: round(median(catalogs.plain)),
+        unit: 'ms',
+        note: `${RUNS} runs, from navigation start; the entry, its core, the list's chunk, the implicit token, the catalogs`,
+      },
+      {
+        name: "the same with the list's chunk preloaded (<link rel=modulepreload>)",
+        value: round(median(catalogs.preloaded)),
+        unit: 'ms',
+        note: `${RUNS} runs, taken in turns with the row above`,
       },
     ];
   } finally {

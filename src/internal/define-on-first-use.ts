@@ -40,12 +40,19 @@ export function defineOnFirstUse(tag: string, load: () => Promise<Definable>): v
 export async function discover(root: Document | ShadowRoot | Element = document): Promise<void> {
   if (!waiting.size) return;
   observer?.observe(root, { childList: true, subtree: true });
-  await find(root);
+  await Promise.all(find(root));
 }
 
-async function find(root: ParentNode): Promise<void> {
-  const tags = [...waiting.keys()].filter((tag) => (root as Element).localName === tag || root.querySelector(tag));
-  await Promise.all(tags.map((tag) => register(tag, root)));
+/**
+ * The registrations of the waiting tags that `root` is or holds. It runs for every element a page adds while a tag
+ * waits: one query per waiting tag, and no promise unless it finds one.
+ */
+function find(root: ParentNode): Promise<void>[] {
+  const found: Promise<void>[] = [];
+  for (const tag of waiting.keys()) {
+    if ((root as Element).localName === tag || root.querySelector(tag)) found.push(register(tag, root));
+  }
+  return found;
 }
 
 function register(tag: string, root: ParentNode): Promise<void> {

@@ -41,8 +41,14 @@ export default tseslint.config(
       'demo/**/*.js',
       '*.config.{js,mjs,ts}',
       'vite.config.ts',
+      'examples/plain/serve.mjs',
     ],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // the plain store's own script, as a store writes one: a page script, no build
+    files: ['examples/plain/shopper.js'],
+    languageOptions: { globals: globals.browser },
   },
   {
     // Node scripts that drive Chromium: the functions they pass to the page run in the browser.

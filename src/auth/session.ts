@@ -42,6 +42,19 @@ function readMessage(data: unknown): Message | undefined {
 }
 
 /**
+ * Runs `then` once the scripts the page loads with its document have run: at `DOMContentLoaded` while the page is
+ * still loading them (a store's own `<script type="module">` after the elements' file runs after it, and would miss
+ * what is told before), else in a microtask. The navigation's timing is the one place that says whether that event
+ * has come: `document.readyState` is already `interactive` while those scripts run.
+ */
+function afterPageScripts(then: () => void): void {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  if (document.readyState === 'loading' || navigation?.domContentLoadedEventStart === 0) {
+    document.addEventListener('DOMContentLoaded', then, { once: true });
+  } else queueMicrotask(then);
+}
+
+/**
  * The sessions of this page, one per client id, made on first use and kept for the page's life. A test page that
  * empties it starts as a new page load would (what sessionStorage holds is read again).
  */
@@ -209,15 +222,15 @@ export class MemberSession {
 
   /**
    * Calls `listener` on every change; returns the function that stops it. A session kept from an earlier page of
-   * the tab is announced once, right after the elements of the page have subscribed: `signed-in`, then the chosen
-   * account, both `restored`. While anyone listens, a timer ends the session when its tokens expire (`signed-out`,
-   * reason `expired`); unwatched, it ends when next read.
+   * the tab is announced once, after the elements of the page have subscribed and the page's own scripts have run:
+   * `signed-in`, then the chosen account, both `restored`. While anyone listens, a timer ends the session when its
+   * tokens expire (`signed-out`, reason `expired`); unwatched, it ends when next read.
    */
   subscribe(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener);
     const data = this.#data;
     // unless a sign-in or sign-out came first
-    if (this.#restored) queueMicrotask(() => data === this.#data && this.#announce(true));
+    if (this.#restored) afterPageScripts(() => data === this.#data && this.#announce(true));
     this.#restored = false;
     this.#schedule();
     return () => {

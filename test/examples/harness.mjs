@@ -1,4 +1,4 @@
-// The example stores (examples/next, examples/astro, examples/vue) as a store developer runs them: each installs
+// The example stores (examples/next, examples/astro, examples/vue, examples/plain) as a store developer runs them: each installs
 // its own dependencies from its lock file and the package from the tarball `npm pack` writes now (the lock files
 // do not name it), builds, and serves on a free port; the shopper's journey runs in Chromium against the
 // reference service and its identity provider. Needs `npm run build` first.

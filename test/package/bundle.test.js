@@ -22,7 +22,7 @@ function page(body, lang = 'en') {
 const germanPage = (...scripts) =>
   page(
     scripts.map((src) => `<script type="module" src="${src}"></script>`).join('') +
-      '<account-picker></account-picker><account-members></account-members>',
+      '<account-picker></account-picker><account-members></account-members><catalog-list></catalog-list>',
     'de',
   );
 
@@ -335,6 +335,14 @@ for (const order of ['after', 'before']) {
       assert.equal(
         await shown('account-members', 'not-configured'),
         'Warten auf die Adresse des Shops und ein Zugriffstoken für Betreiber.',
+      );
+      // the catalog list, whose code comes on its own once the page shows one, speaks it too
+      await tab.waitForFunction(
+        (text) =>
+          document.querySelector('catalog-list').shadowRoot?.querySelector('[part~=not-configured]')?.textContent ===
+          text,
+        'Warten auf die Adresse des Shops und eine Client-ID oder ein Zugriffstoken.',
+        { timeout: 10000 },
       );
       // the style sheets came with the bundle: the sentence is in the muted colour, not the page's black
       const colour = await tab.evaluate(

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { filesLoadedBy } from './integrity.mjs';
 
-/** The snippet for the files `entries` (and `locales`) of dist/, served from `base`. */
+/** The snippet for the files `entries` (and `locales`, and the chunks of `preloads`) of dist/, served from `base`. */
 export function cdnSnippet({ base, integrity, entries, locales = [], preloads = [], version, dist = 'dist' }) {
   const address = (file) => new URL(file, base).href;
   const chunks = [...new Set(entries.flatMap((entry) => filesLoadedBy(entry, dist).slice(1)))];
@@ -29,7 +29,7 @@ export function cdnSnippet({ base, integrity, entries, locales = [], preloads = 
 }
 
 /** The chunk file of an element loaded on first use (`catalog-list`: `chunks/catalog-list-<hash>.js`). */
-export function chunkOf(element, chunks) {
+function chunkOf(element, chunks) {
   const file = chunks.find((candidate) => candidate.startsWith(`chunks/${element}-`));
   if (!file) throw new Error(`no chunk of ${element} among ${chunks.join(', ')}`);
   return file;

@@ -26,9 +26,7 @@ const observer =
 export function defineOnFirstUse(tag: string, load: () => Promise<Definable>): void {
   if (!observer || typeof customElements !== 'object' || customElements.get(tag)) return;
   waiting.set(tag, load);
-  // what `discover(document)` does, without its steps: this runs as the page imports the elements
-  observer.observe(document, { childList: true, subtree: true });
-  if (document.querySelector(tag)) void register(tag, document);
+  void discover(document);
 }
 
 /**

@@ -22,8 +22,11 @@ const bundles = {
     ],
     chunks: {
       'sign-in-flow': ['src/auth/sign-in.ts', 'src/auth/end-session.ts', 'oauth4webapi/build/index.js'],
-      'catalog-list': ['src/elements/catalog-list/catalog-list.ts', 'src/elements/catalog-list/row-template.ts'],
-      'first-records-scanner': ['src/api/first-records-scanner.ts'],
+      'catalog-list': [
+        'src/elements/catalog-list/catalog-list.ts',
+        'src/elements/catalog-list/row-template.ts',
+        'src/api/first-records.ts',
+      ],
     },
   },
   'dist/storefront-operator.js': {

@@ -4,8 +4,7 @@
  */
 import { expect } from '@open-wc/testing';
 import { connect, request } from '../../../src/api/connection.js';
-import { readListBody } from '../../../src/api/first-records.js';
-import { firstRecords } from '../../../src/api/first-records-scanner.js';
+import { firstRecords, readListBody } from '../../../src/api/first-records.js';
 import { streamedAnswer } from '../helpers/streamed-answer.js';
 
 const record = (i: number) => ({ id: `c${i}`, attributes: { name: `Catalog "${i}" [x], {y}`, tags: [i, { i }] } });

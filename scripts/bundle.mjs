@@ -82,8 +82,34 @@ const SERVER_GUARD =
   'const HTMLElement = globalThis.HTMLElement ?? class {}, document = globalThis.document ?? { createTreeWalker() {} }, ' +
   'CSSStyleSheet = globalThis.CSSStyleSheet ?? class {};';
 
-/** The guard, for the file that carries lit (the shopper file's core chunk, the operator file). */
-const serverGuard = (chunk) => (chunk.moduleIds.some((id) => /[\\/]lit-html[\\/]/.test(id)) ? SERVER_GUARD : '');
+/** Whether the chunk carries lit: the shopper file's core chunk, the operator file; all a page runs as it loads. */
+const carriesLit = (chunk) => chunk.moduleIds.some((id) => /[\\/]lit-html[\\/]/.test(id));
+
+/** The guard, for the file that carries lit. */
+const serverGuard = (chunk) => (carriesLit(chunk) ? SERVER_GUARD : '');
+
+/**
+ * V8's explicit compile hint (Chrome 136 on; to other browsers a comment): a file that starts with this line has
+ * every function compiled while the browser streams it in, on a background thread, rather than each on the main
+ * thread the first time it is called. Most functions of the file that carries lit run as a page with the elements
+ * loads (lit, the registration, the first render), so the main thread saves compiling them, and parsing each twice.
+ * The price is the background work for the functions a page does not run, which delays a file that arrives all at
+ * once (docs/benchmarks.md has both). Chunks loaded on first use keep the lazy compile: much of their code waits for
+ * a click or never runs. Added after the minifier, which drops comments; the source map moves one line down with
+ * the code.
+ */
+function compileHint() {
+  return {
+    name: 'compile-hint',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !carriesLit(chunk)) continue;
+        chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+      }
+    },
+  };
+}
 
 /**
  * The self-contained files `npm run build` ships, by name: their entry module, and whether the file is a one-line
@@ -145,7 +171,7 @@ export async function buildBundle({
     configFile: false,
     logLevel,
     root: process.cwd(),
-    plugins: [litStaticProperties(), minifyTemplateLiterals(), plainStyleSheets(), minifyAgain()],
+    plugins: [litStaticProperties(), minifyTemplateLiterals(), plainStyleSheets(), minifyAgain(), compileHint()],
     build: {
       outDir,
       emptyOutDir: false,

@@ -93,6 +93,18 @@ test('every file the self-contained files load (their parts, dist/chunks/) is in
   );
 });
 
+test("the files a page runs as it loads start with V8's compile hint; the parts loaded on first use do not", () => {
+  const hint = '//# allFunctionsCalledOnLoad\n';
+  const core = files.filter((file) => /^dist\/chunks\/storefront-elements-[\w-]+\.js$/.test(file));
+  assert.equal(core.length, 1, `the shopper file's core: ${core.join(', ')}`);
+  for (const file of [...core, 'dist/storefront-operator.js']) {
+    assert.ok(readFileSync(file, 'utf8').startsWith(hint), `${file} starts without the hint`);
+  }
+  const parts = files.filter((file) => /^dist\/chunks\/(sign-in-flow|catalog-list)-[\w-]+\.js$/.test(file));
+  assert.equal(parts.length, 2, `parts: ${parts.join(', ')}`);
+  for (const file of parts) assert.ok(!readFileSync(file, 'utf8').includes(hint), `${file} carries the hint`);
+});
+
 test("no part imports a self-contained file: each imports its core by the core's own hashed address", () => {
   // a part that imported storefront-elements.js back would, on a page that loaded it as storefront-elements.js?v=1,
   // load a second copy of the elements

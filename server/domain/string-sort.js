@@ -162,10 +162,21 @@ export function* sortRows(rows, keys, tieOf) {
     while (end < rows.length && equal[end]) end++;
     const same = rows.subarray(start, end);
     if (same.length >= MANY_TIES) {
-      // by position in the run (the rows are in ascending order there), with the tie keys of the run only
-      const positions = Uint32Array.from(same.keys());
-      yield* sortByKey(positions, new ListKeys(Array.from(same, (row) => tieOf(row))));
-      same.set(Array.from(positions, (at) => same[at]));
+      // by position in the run (the rows are in ascending order there), with the tie keys of the run only; a run
+      // can be every row (a million members added at one time), so its keys are read and its rows moved in steps
+      const positions = new Uint32Array(same.length);
+      const ties = new Array(same.length);
+      for (let i = 0; i < same.length; i++) {
+        positions[i] = i;
+        ties[i] = tieOf(same[i]);
+        if (i % STEP === STEP - 1) yield;
+      }
+      yield* sortByKey(positions, new ListKeys(ties));
+      const before = same.slice();
+      for (let i = 0; i < same.length; i++) {
+        same[i] = before[positions[i]];
+        if (i % STEP === STEP - 1) yield;
+      }
     } else if (same.length > 1) same.set(Array.from(same).sort(order));
     if (Math.floor(end / STEP) > Math.floor(start / STEP)) yield;
     start = end;

@@ -14,7 +14,7 @@ import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
 import { IdTable } from '../../server/domain/id-table.js';
 import { SortedRows } from '../../server/domain/sorted-rows.js';
-import { ListKeys, TextKeys } from '../../server/domain/string-sort.js';
+import { ListKeys, sortRows, TextKeys } from '../../server/domain/string-sort.js';
 import { TextIndex } from '../../server/domain/text-index.js';
 import { atOnce } from '../../server/domain/time-slices.js';
 import { random } from '../support/random.js';
@@ -394,6 +394,29 @@ describe('one kept order', () => {
       }
       check();
     }
+  });
+});
+
+describe('sorting in steps', () => {
+  it('rows that all have one key (members added at one time) have their tie keys read a few thousand a step', () => {
+    const count = 50_000;
+    const rnd = random(SEED + 9);
+    const ties = Array.from({ length: count }, () => `id-${rnd.int(count * 4)}`);
+    const rows = new Uint32Array(count).map((_, row) => row);
+    let read = 0;
+    const work = sortRows(rows, new ListKeys(new Array(count).fill('2025-01-01T00:00:00.000Z')), (row) => {
+      read += 1;
+      return ties[row];
+    });
+    let most = 0;
+    for (let step = work.next(); ; step = work.next()) {
+      most = Math.max(most, read);
+      read = 0;
+      if (step.done) break;
+    }
+    assert.ok(most <= 8192, `${most} tie keys read in one step`);
+    const expected = [...rows].sort((a, b) => (ties[a] < ties[b] ? -1 : ties[a] > ties[b] ? 1 : a - b));
+    assert.deepEqual([...rows], expected);
   });
 });
 

@@ -401,7 +401,7 @@ export class Store {
   member(id) {
     if (this.#memberIndex) return this.#memberIndex.withId(id);
     this.#indexInBackground();
-    return lastOf(this.#members, (m) => m.id === id);
+    return lastWith(this.#members, 'id', (value) => value === id);
   }
 
   /**
@@ -412,7 +412,7 @@ export class Store {
     if (this.#memberIndex) return this.#memberIndex.withEmail(email);
     this.#indexInBackground();
     const lower = email.toLowerCase();
-    return lastOf(this.#members, (m) => m.email.toLowerCase() === lower);
+    return lastWith(this.#members, 'email', (value) => value.toLowerCase() === lower);
   }
 
   /** @param {{ name: string, email: string }} fields */
@@ -650,15 +650,14 @@ function shareTimestamps(records) {
 }
 
 /**
- * The last member that passes a test.
+ * The last member whose field passes a test, reading that field alone of each member (a packed member is not
+ * made a record to be tested: half the time at a million members).
  * @param {MemberList} list
- * @param {(member: MemberRecord) => boolean} test
+ * @param {string} field
+ * @param {(value: string) => boolean} test
  */
-function lastOf(list, test) {
-  for (let row = list.length - 1; row >= 0; row--) {
-    const member = list.at(row);
-    if (test(member)) return member;
-  }
+function lastWith(list, field, test) {
+  for (let row = list.length - 1; row >= 0; row--) if (test(list.field(row, field))) return list.at(row);
   return undefined;
 }
 

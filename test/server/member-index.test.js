@@ -221,9 +221,17 @@ describe('members list from the indexes', () => {
       // more than a block of members, some of another shape, all written to the snapshot
       await first.addMembersBulk(Array.from({ length: 5000 }, (_, i) => person(rnd, i, { instants: i % 2 === 0 })));
       await first.compact();
+      const all = [...first.data.members];
       await first.close();
       const store = await Store.open({ dataFile: file });
       assert.ok([...store.data.members.objects()].length < 50, 'the members read are packed');
+      // before the indexes are built, by reading the list
+      for (const member of all.filter((_, i) => i % 500 === 7)) {
+        assert.deepEqual(store.member(member.id), member);
+        const lower = member.email.toLowerCase();
+        const last = all.findLast((m) => m.email.toLowerCase() === lower);
+        assert.deepEqual(store.memberByEmail(member.email.toUpperCase()), last);
+      }
       await compareQueries(store, rnd, 60);
       for (let i = 0; i < 40; i++) await store.createMember(person(rnd, i));
       await compareQueries(store, rnd, 60);

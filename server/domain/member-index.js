@@ -48,7 +48,7 @@ const lower = (value) => String(value ?? '').toLowerCase();
  */
 function* sortKeys(members, attribute) {
   // the values where they are packed, when they need no lower-casing
-  const asTheyAre = members.keysAsTheyAre(attribute);
+  const asTheyAre = yield* members.keysAsTheyAre(attribute);
   if (asTheyAre) return asTheyAre;
   /** @type {any[]} */
   const values = new Array(members.length);

@@ -318,15 +318,22 @@ export class MemberList {
   /**
    * A field's values as sort keys that need no copy ({@link import('./string-sort.js').Keys}): when every
    * value is lower-case already, or every value is an instant (which sort alike whatever their case); null
-   * when some value would have to be lower-cased.
+   * when some value would have to be lower-cased. In steps (see ./time-slices.js): the members added since
+   * start are objects, each value checked, and there may be a million of them.
    * @param {string} field
+   * @returns {Generator<void, FieldKeys | null, void>}
    */
-  keysAsTheyAre(field) {
+  *keysAsTheyAre(field) {
     const f = FIELD_AT[field];
     if (f === undefined || f === FIELD_AT.name) return null;
     let sorts = LOWER | INSTANTS_ONLY;
     for (const block of this.#blocks) sorts &= block.sortable[f];
-    for (const [, record] of this.objects()) sorts &= sortsAsItIs(/** @type {any} */ (record)?.[field]);
+    let checked = 0;
+    for (const [, record] of this.objects()) {
+      sorts &= sortsAsItIs(/** @type {any} */ (record)?.[field]);
+      if (!sorts) return null;
+      if (++checked % BLOCK === 0) yield;
+    }
     return sorts ? new FieldKeys(this, f) : null;
   }
 

@@ -53,7 +53,7 @@ export async function benchSize() {
       unit: 'kB gzip',
     },
     {
-      name: 'its chunks (dist/chunks/) loaded when a page first needs them: sign-in flow, catalog list, long answers',
+      name: 'its chunks (dist/chunks/) loaded when a page first needs them: sign-in flow, catalog list',
       value: loadedLater.reduce((sum, size) => sum + size, 0),
       unit: 'kB gzip',
     },

@@ -31,7 +31,7 @@ export function cdnSnippet({ base, integrity, entries, locales = [], preloads = 
 /** The chunk file of an element loaded on first use (`catalog-list`: `chunks/catalog-list-<hash>.js`). */
 function chunkOf(element, chunks) {
   const file = chunks.find((candidate) => candidate.startsWith(`chunks/${element}-`));
-  if (!file) throw new Error(`no chunk of ${element} among ${chunks.join(', ')}`);
+  if (!file) throw new Error(`${element} is loaded with its file: it has no chunk of its own to preload.`);
   return file;
 }
 
@@ -57,23 +57,21 @@ function main() {
     console.error(`cdn-snippet: no language file for ${missing.join(', ')} in dist/integrity.json.`);
     return 1;
   }
-  const unknown = values.preload.filter((element) => element !== 'catalog-list');
-  if (unknown.length) {
-    console.error(
-      `cdn-snippet: ${unknown.join(', ')} is loaded with its file; only catalog-list has a chunk to preload.`,
-    );
+  try {
+    const snippet = cdnSnippet({
+      base: base.endsWith('/') ? base : `${base}/`,
+      integrity,
+      entries,
+      locales: values.locale,
+      preloads: values.preload,
+      version,
+    });
+    console.log(snippet);
+    return 0;
+  } catch (error) {
+    console.error(`cdn-snippet: ${error instanceof Error ? error.message : error}`);
     return 1;
   }
-  const snippet = cdnSnippet({
-    base: base.endsWith('/') ? base : `${base}/`,
-    integrity,
-    entries,
-    locales: values.locale,
-    preloads: values.preload,
-    version,
-  });
-  console.log(snippet);
-  return 0;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = main();

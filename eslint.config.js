@@ -37,6 +37,7 @@ export default tseslint.config(
       'scripts/**/*.mjs',
       'test/server/**/*.js',
       'test/support/**/*.js',
+      'test/sessions/**/*.js',
       'test/vendor/**/*.js',
       'demo/**/*.js',
       '*.config.{js,mjs,ts}',
@@ -90,6 +91,23 @@ export default tseslint.config(
             {
               regex: '^\\.\\./(elements/|internal/(?!storage\\.js$))',
               message: 'auth/ works without elements; of internal/ it uses the storage keys only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // the store's server side: the API, the protocol steps and the event types; nothing of the page's elements
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(elements|internal|bundles|locales)/',
+              message: 'server/ runs without a DOM: it knows no element.',
             },
           ],
         },

@@ -17,7 +17,18 @@ const elements = readdirSync('src/elements')
   .map((tag) => `src/elements/${tag}/define.ts`)
   .filter((entry) => existsSync(entry));
 await buildModules({
-  entries: ['src/index.ts', 'src/define.ts', 'src/define-operator.ts', 'src/react.ts', ...elements],
+  entries: [
+    'src/index.ts',
+    'src/define.ts',
+    'src/define-operator.ts',
+    'src/react.ts',
+    ...elements,
+    // the store's server side (no DOM): the session handler and its adapters
+    'src/server/index.ts',
+    'src/server/node.ts',
+    'src/server/next.ts',
+    'src/server/redis.ts',
+  ],
   outDir: 'dist',
 });
 run('npx', ['tsc', '-p', 'tsconfig.build.json', '--emitDeclarationOnly']);

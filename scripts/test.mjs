@@ -74,6 +74,8 @@ check('build', 'node', ['scripts/build.mjs']);
 check('size', 'npx', ['size-limit']);
 if (chromium) browserTests();
 nodeTests('server', 'test/server');
+// the store's server side of the package (dist/server), against the reference service and a real Redis
+nodeTests('sessions', 'test/sessions');
 nodeTests('vendor', 'test/vendor');
 nodeTests('package', 'test/package');
 if (chromium) nodeTests('e2e', 'test/e2e');

@@ -32,7 +32,8 @@ export async function endSessionUrl(
 ): Promise<string | undefined> {
   const discovery = profile.links['client-discovery-url'];
   if (!discovery) return;
-  const pages = [location.href, postLogoutRedirectUri];
+  // on a store's server there is no page: the address the identity provider returns to is the one checked
+  const pages = [globalThis.location?.href, postLogoutRedirectUri];
   const url = checkSignInEndpoint(discovery, pages);
   if (!url.pathname.endsWith(DISCOVERY_PATH) || url.search || url.hash) {
     throw new StorefrontError('invalid_response', `${url.href} is not an OpenID Connect discovery address.`);

@@ -1,5 +1,5 @@
 import { requestImplicitToken } from '../api/client.js';
-import type { Connection, TokenSource } from '../api/connection.js';
+import type { Connection } from '../api/connection.js';
 import { StorefrontError } from '../api/errors.js';
 
 const cache = new Map<string, { token: Promise<string>; renewAt: number }>();
@@ -9,7 +9,7 @@ const cache = new Map<string, { token: Promise<string>; renewAt: number }>();
  * every element, fetched on first use and renewed 30 s before it expires (so it never expires in flight).
  * A failed request is not cached.
  */
-export function implicitTokenSource(connection: Connection, clientId: string): TokenSource {
+export function implicitTokenSource(connection: Connection, clientId: string): () => Promise<string> {
   const { baseUrl } = connection;
   const key = baseUrl + ' ' + clientId;
   return () => {

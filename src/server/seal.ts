@@ -26,11 +26,7 @@ interface DerivedKey {
  * A secret turned into an AES-256 key with HKDF (Web Crypto), so a secret of any length and alphabet works; its id
  * (a hash of the key, not of the secret) names it in the JWE header.
  */
-async function derive(secret: string | Uint8Array): Promise<DerivedKey> {
-  const bytes = typeof secret === 'string' ? encoder.encode(secret) : secret;
-  if (bytes.length < MIN_KEY_BYTES) {
-    throw new TypeError(`Each of the session keys must have at least ${MIN_KEY_BYTES} bytes.`);
-  }
+async function derive(bytes: Uint8Array): Promise<DerivedKey> {
   const material = await crypto.subtle.importKey('raw', bytes as BufferSource, 'HKDF', false, ['deriveBits']);
   const info = encoder.encode('storefront-elements session');
   const bits = await crypto.subtle.deriveBits(
@@ -45,7 +41,11 @@ async function derive(secret: string | Uint8Array): Promise<DerivedKey> {
 
 export function createSealer(secrets: ReadonlyArray<string | Uint8Array>): Sealer {
   if (!secrets?.length) throw new TypeError('The session handler needs at least one key.');
-  const derived = Promise.all(secrets.map(derive));
+  const bytes = secrets.map((secret) => (typeof secret === 'string' ? encoder.encode(secret) : secret));
+  if (bytes.some((key) => key.length < MIN_KEY_BYTES)) {
+    throw new TypeError(`Each of the session keys must have at least ${MIN_KEY_BYTES} bytes.`);
+  }
+  const derived = Promise.all(bytes.map(derive));
   return {
     async seal(purpose, value, expiresAt) {
       const [{ id, key }] = await derived;

@@ -80,6 +80,8 @@ export function recordingFetch() {
   const tokens = [];
   /** @type {string[]} */
   const calls = [];
+  /** @type {Map<string, string>} the latest token of each account, by account id */
+  const byAccount = new Map();
   /** @type {typeof fetch} */
   const record = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
@@ -87,9 +89,12 @@ export function recordingFetch() {
     const response = await fetch(input, init);
     if (url.endsWith('/v2/account-members/tokens') && response.ok) {
       const body = await response.clone().json();
-      tokens.push(...body.data.map((/** @type {{ token: string }} */ d) => d.token));
+      for (const { token, account_id } of body.data) {
+        tokens.push(token);
+        byAccount.set(account_id, token);
+      }
     }
     return response;
   };
-  return { fetch: record, tokens, calls };
+  return { fetch: record, tokens, calls, byAccount };
 }

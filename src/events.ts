@@ -1,11 +1,14 @@
 import type { StorefrontError } from './api/errors.js';
 import type { Catalog } from './api/types.js';
 
-/** One account the signed-in member may act for, with its account management token. */
+/**
+ * One account the signed-in member may act for, with its account management token; without one where the
+ * elements use the store's server (`session-endpoint`), which keeps the tokens.
+ */
 export interface AccountSession {
   accountId: string;
   accountName: string;
-  token: string;
+  token?: string;
   /** ISO 8601 instant after which the token is no longer sent. */
   expires: string;
 }

@@ -24,6 +24,11 @@ export interface ConnectionOptions {
   accountToken?: string;
   /** The `fetch` to use; defaults to the browser's. */
   fetch?: FetchLike;
+  /**
+   * The calls go to the store's own server (`storefront-elements/server`), which adds the tokens: no token is
+   * sent, the page's cookies are, with the `Storefront-Request: 1` header.
+   */
+  viaSessionEndpoint?: boolean;
 }
 
 /**
@@ -89,7 +94,7 @@ export async function* pages<T>(
  * answer cannot take the token elsewhere.
  */
 export function request(
-  { baseUrl, catalogBaseUrl, accessToken, accountToken, fetch }: Connection,
+  { baseUrl, catalogBaseUrl, accessToken, accountToken, fetch, viaSessionEndpoint }: Connection,
   path: string,
   { signal, readBody }: RequestOptions = {},
   body?: object,
@@ -103,8 +108,9 @@ export function request(
   }
   return send({
     url: url.href,
-    token: !anonymous && accessToken,
+    token: !anonymous && !viaSessionEndpoint && accessToken,
     accountToken: anonymous ? undefined : accountToken,
+    viaSessionEndpoint,
     body,
     fetch,
     signal,

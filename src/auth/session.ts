@@ -1,3 +1,4 @@
+import type { StorefrontError } from '../api/errors.js';
 import type { AccountSession, SignedInDetail, SignedOutReason } from '../events.js';
 import { readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '../internal/storage.js';
 
@@ -12,7 +13,9 @@ export type SessionStorageMode = 'session' | 'memory';
 export type SessionChange =
   | { type: 'signed-in'; restored?: boolean }
   | { type: 'signed-out'; reason: SignedOutReason }
-  | { type: 'account-selected'; account: AccountSession; restored?: boolean };
+  | { type: 'account-selected'; account: AccountSession; restored?: boolean }
+  /** A change asked of the store's server that it could not make (`session-endpoint`). */
+  | { type: 'failed'; error: StorefrontError };
 
 /** What a sign-in leaves: the member, the account tokens, and the OIDC profile it went through. */
 export interface MemberSignIn extends SignedInDetail {
@@ -47,7 +50,7 @@ function readMessage(data: unknown): Message | undefined {
  * what is told before), else in a microtask. The navigation's timing is the one place that says whether that event
  * has come: `document.readyState` is already `interactive` while those scripts run.
  */
-function afterPageScripts(then: () => void): void {
+export function afterPageScripts(then: () => void): void {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   if (document.readyState === 'loading' || navigation?.domContentLoadedEventStart === 0) {
     document.addEventListener('DOMContentLoaded', then, { once: true });

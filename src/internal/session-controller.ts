@@ -1,8 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ServerSession } from '../auth/server-session.js';
 import { MemberSession, type SessionChange, type SessionStorageMode } from '../auth/session.js';
 
 type Host = ReactiveControllerHost &
-  HTMLElement & { clientId?: string; storage?: SessionStorageMode; baseUrl?: string };
+  HTMLElement & { clientId?: string; storage?: SessionStorageMode; baseUrl?: string; sessionEndpoint?: string };
+
+/** The shared session an element follows: kept in the browser, or by the store's server (`session-endpoint`). */
+export type SharedSession = MemberSession | ServerSession;
 
 /**
  * Keeps a host subscribed, while it is connected, to the shared session of its `client-id` (following changes of
@@ -10,17 +14,20 @@ type Host = ReactiveControllerHost &
  * A host with a `base-url` lets the session share itself with the store's other tabs.
  */
 export class SessionController implements ReactiveController {
-  /** The session of the host's client id (undefined without one). */
-  session?: MemberSession;
+  /** The session of the host's `session-endpoint`, else of its client id (undefined without either). */
+  session?: SharedSession;
   #off?: () => void;
 
   constructor(host: Host, onChange: (change: SessionChange) => void = () => {}) {
     const sync = () => {
-      const { clientId, storage, baseUrl } = host;
-      const session =
-        clientId && host.isConnected
-          ? MemberSession.for(clientId, storage === 'memory' || storage === 'session' ? storage : undefined, baseUrl)
-          : undefined;
+      const { clientId, storage, baseUrl, sessionEndpoint } = host;
+      const session = !host.isConnected
+        ? undefined
+        : sessionEndpoint
+          ? ServerSession.for(sessionEndpoint)
+          : clientId
+            ? MemberSession.for(clientId, storage === 'memory' || storage === 'session' ? storage : undefined, baseUrl)
+            : undefined;
       if (session !== this.session) {
         this.#off?.();
         this.#off = session?.subscribe((change) => {

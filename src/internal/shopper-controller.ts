@@ -1,15 +1,17 @@
-import type { Connection } from '../api/connection.js';
+import { type Connection, connect } from '../api/connection.js';
 import type { FetchLike } from '../api/http.js';
 import { forgetImplicitTokens, implicitTokenSource } from '../auth/implicit-token.js';
-import type { MemberSession, SessionChange, SessionStorageMode } from '../auth/session.js';
+import { ServerSession } from '../auth/server-session.js';
+import type { SessionChange, SessionStorageMode } from '../auth/session.js';
 import type { AccountSession } from '../events.js';
 import { type ServiceHost, ServiceController } from './service-controller.js';
-import { SessionController } from './session-controller.js';
+import { SessionController, type SharedSession } from './session-controller.js';
 
 /** A shopper's element: the connection properties and the store client that names its session. */
 export interface ShopperHost extends ServiceHost {
   clientId: string;
   storage?: SessionStorageMode;
+  sessionEndpoint?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export class ShopperController extends ServiceController {
   }
 
   /** The shared session of the host's `client-id` while it is connected. */
-  get session(): MemberSession | undefined {
+  get session(): SharedSession | undefined {
     return this.#session.session;
   }
 
@@ -37,7 +39,8 @@ export class ShopperController extends ServiceController {
   }
 
   override get args(): unknown[] {
-    return [...super.args, (this.host as ShopperHost).clientId];
+    const { clientId, sessionEndpoint } = this.host as ShopperHost;
+    return [...super.args, clientId, sessionEndpoint];
   }
 
   /**
@@ -53,6 +56,8 @@ export class ShopperController extends ServiceController {
    */
   override connection(account?: AccountSession): Connection | undefined {
     const { baseUrl, accessToken, clientId, fetch } = this.host as ShopperHost;
+    const session = this.session;
+    if (session instanceof ServerSession) return this.#throughServer(session);
     if (accessToken || !baseUrl || !clientId) return super.connection();
     const addresses = this.addresses();
     const watched: FetchLike = async (input, init) => {
@@ -68,10 +73,28 @@ export class ShopperController extends ServiceController {
     };
   }
 
+  /**
+   * With `session-endpoint`, every call goes through the store's server (its API proxy), which adds the tokens:
+   * the page sends its cookies and the `Storefront-Request` header, never a token. The proxy's 401 means the
+   * server ended the session.
+   */
+  #throughServer(session: ServerSession): Connection {
+    const { fetch = globalThis.fetch } = this.host;
+    return {
+      ...connect({ baseUrl: `${session.endpoint}/api` }),
+      viaSessionEndpoint: true,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status === 401) void session.signOut('rejected');
+        return response;
+      },
+    };
+  }
+
   /** The service refused the implicit token, or the account token sent beside it: which one, it does not say. */
   #refused(account?: AccountSession): void {
     forgetImplicitTokens();
     const session = this.session;
-    if (account && session?.selectedAccount?.token === account.token) session.signOut('rejected');
+    if (account && session?.selectedAccount?.token === account.token) void session?.signOut('rejected');
   }
 }

@@ -12,6 +12,9 @@ export const sessionKey = (clientId: string): string => `${PREFIX}session:${clie
 /** A sign-in transaction under its `state`: single use, for ten minutes. */
 export const TRANSACTION_KEY_PREFIX = `${PREFIX}tx:`;
 
+/** A sign-in this tab sent to the store's server (`session-endpoint`): yes or no, never a token. */
+export const SERVER_SIGN_IN_KEY = `${PREFIX}server-sign-in`;
+
 /** The `state`s of the sign-in callbacks the tab has taken from its address bar (never a code or a token). */
 export const TAKEN_CALLBACKS_KEY = `${PREFIX}taken-callbacks`;
 

@@ -10,6 +10,7 @@ type Constructor<T> = abstract new (...args: any[]) => T;
 export declare class SessionProperties {
   clientId: string;
   storage?: SessionStorageMode;
+  sessionEndpoint: string;
 }
 
 /**
@@ -31,6 +32,13 @@ export function WithSession<Base extends Constructor<ReactiveElement>>(base: Bas
      * unless another element chose otherwise).
      */
     @property() storage?: SessionStorageMode;
+
+    /**
+     * Where the store's server answers for the session (`storefront-elements/server`), e.g. `/storefront`: the
+     * server signs the shopper in and keeps the account tokens, and the page never sees one. The events are the
+     * same, without `token`; `base-url` and `client-id` are not needed.
+     */
+    @property({ attribute: 'session-endpoint' }) sessionEndpoint = '';
   }
   return SessionElement as Base & Constructor<SessionProperties>;
 }

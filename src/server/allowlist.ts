@@ -4,16 +4,29 @@
  * characters that could change its meaning, empty segments or backslashes matches no rule.
  */
 
-/** Reading catalogs, by either of the paths the vendor's API and SDK use. */
-export const DEFAULT_ALLOW = ['GET /catalogs', 'GET /catalogs/**', 'GET /pcm/catalogs', 'GET /pcm/catalogs/**'];
+/**
+ * Reading catalogs (by either of the paths the vendor's API and SDK use), and the public sign-in configuration the
+ * sign-in buttons show (the settings and the realm's OIDC profiles).
+ */
+export const DEFAULT_ALLOW = [
+  'GET /catalogs',
+  'GET /catalogs/**',
+  'GET /pcm/catalogs',
+  'GET /pcm/catalogs/**',
+  'GET /v2/settings/account-authentication',
+  'GET /v2/authentication-realms/*/oidc-profiles',
+];
 
 export type Allowlist = (method: string, path: string) => boolean;
 
 const SEGMENT = /^[A-Za-z0-9\-_~:@!$'()+,;=]+$/;
 
-/** Whether `path` is a plain API path: `/` and segments of unreserved characters, no `.`/`..`, no `%`. */
+/**
+ * Whether `path` is a plain API path: `/` and segments of unreserved characters, no `.`/`..`, no `%`; one trailing
+ * slash is allowed (the vendor's profile list is written with one).
+ */
 export function isPlainPath(path: string): boolean {
-  const segments = path.split('/');
+  const segments = path.replace(/(.)\/$/, '$1').split('/');
   return segments[0] === '' && segments.slice(1).every((segment) => SEGMENT.test(segment) && !/^\.+$/.test(segment));
 }
 
@@ -36,5 +49,6 @@ function compile(rule: string): { method: string; pattern: RegExp } {
 export function createAllowlist(rules: readonly string[] = DEFAULT_ALLOW): Allowlist {
   const compiled = rules.map(compile);
   return (method, path) =>
-    isPlainPath(path) && compiled.some((rule) => rule.method === method && rule.pattern.test(path));
+    isPlainPath(path) &&
+    compiled.some((rule) => rule.method === method && rule.pattern.test(path.replace(/(.)\/$/, '$1')));
 }

@@ -89,6 +89,8 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     const spent = removeCookie(signInCookie(transaction.state), 'Lax');
     try {
       const session = await finishSignIn(withImplicitToken, url, transaction);
+      // a session this browser held before (another member, or the same one) ends with the new sign-in
+      await keeper.destroy((await keeper.load(request)).id);
       const cookie = await keeper.save(session);
       return continuePage(transaction.returnTo, [spent, cookie, removeCookie(SIGNED_OUT_COOKIE)]);
     } catch (error) {

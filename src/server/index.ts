@@ -7,4 +7,5 @@
  */
 export { createSessionHandler, REQUEST_HEADER } from './handler.js';
 export { DEFAULT_ALLOW } from './allowlist.js';
+export { SessionStoreUnavailable } from './session-keeper.js';
 export type { SessionHandler, SessionHandlerOptions, SessionStore, SessionView } from './types.js';

@@ -19,7 +19,8 @@ export interface RedisSessionStoreOptions {
 
 /**
  * A session store on `client`. Create the client with `disableOfflineQueue: true`, so that while Redis is down a
- * request fails at once (the handler answers 503) instead of waiting for it to come back.
+ * request fails at once (the handler answers 503) instead of waiting for it to come back, and give it an `error`
+ * listener: without one, node-redis ends the process when the connection drops.
  */
 export function redisSessionStore(
   client: RedisClientLike,

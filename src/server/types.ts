@@ -1,12 +1,6 @@
-/** What the store's server and its pages see of a session: never a token. */
-export interface SessionView {
-  signedIn: boolean;
-  member?: { id: string; name?: string; email?: string };
-  accounts?: Array<{ accountId: string; accountName: string; expires: string }>;
-  selectedAccountId?: string;
-  /** When the session ends: the earliest expiry of its account tokens. */
-  expires?: string;
-}
+import type { SessionView } from '../auth/server-session.js';
+
+export type { SessionView };
 
 /**
  * Where sessions live when they are not kept whole in the cookie: values are sealed before they reach the store,

@@ -40,6 +40,8 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
   @state() private active?: string;
 
   readonly #session = new SessionController(this, (change) => {
+    // the store's server could not make the choice (`session-endpoint`): the one in force stays, and the page hears why
+    if (change.type === 'failed') this.reportError(change.error);
     if (!this.accounts && change.type === 'account-selected') {
       const { account, restored } = change;
       this.active = account.accountId;

@@ -11,10 +11,12 @@ import {
   takeCallbackFromLocation,
 } from '../../auth/callback.js';
 import { handToOpener, openPopup } from '../../auth/popup.js';
-import type { MemberSession, SessionChange } from '../../auth/session.js';
+import { ServerSession, takeServerError } from '../../auth/server-session.js';
+import { MemberSession, type SessionChange } from '../../auth/session.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent, type SignedInDetail } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
 import { loadChunk, preloadChunk } from '../../internal/chunks.js';
+import type { SharedSession } from '../../internal/session-controller.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
 import { TRANSACTION_KEY_PREFIX, readStored, signedOutMarker, storeKey, writeStored } from '../../internal/storage.js';
@@ -145,7 +147,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       const profiles = await listOidcProfiles(connection, realm, { signal });
       const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
       // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
-      writeStored(storeKey('options', this.baseUrl, this.clientId), options);
+      writeStored(this.#optionsKey(), options);
       return options;
     },
     onComplete: (options) => (this.known = options),
@@ -181,7 +183,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       // signed in again: the next sign-in may go without the password
       signedOutMarker(this.#signedOutKey(), false);
       acting.add(this);
-      this.service.session?.signIn(signIn);
+      (this.service.session as MemberSession | undefined)?.signIn(signIn);
       acting.delete(this);
     },
     onError: (error) => {
@@ -199,6 +201,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   async signOut(): Promise<void> {
     const session = this.service.session;
     if (!session?.signedIn) return;
+    if (session instanceof ServerSession) return this.#signOutOnServer(session);
     const { profileId } = session;
     signedOutMarker(this.#signedOutKey(), true);
     acting.add(this);
@@ -219,8 +222,24 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     }
   }
 
+  /** Signs out on the store's server, and at the identity provider too with `sign-out="everywhere"`. */
+  async #signOutOnServer(session: ServerSession): Promise<void> {
+    acting.add(this);
+    try {
+      const endSession = await session.signOut('user', this.signOutScope === 'everywhere');
+      if (endSession) navigation.assign(endSession);
+    } catch (error) {
+      this.reportError(error);
+    } finally {
+      acting.delete(this);
+    }
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
+    // a sign-in the store's server could not finish comes back as a code in the address, taken from it at once
+    const failed = this.sessionEndpoint && takeServerError();
+    if (failed) this.failure = this.reportError(failed);
     // Read (and cleared from the address bar) at once, so a second element or a reload never sees it again. In a
     // sign-in window it goes to the page that opened it, which finishes the sign-in.
     const callback = takeCallbackFromLocation();
@@ -232,8 +251,8 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('baseUrl') || changed.has('clientId')) {
-      this.known = keptOptions(storeKey('options', this.baseUrl, this.clientId));
+    if (changed.has('baseUrl') || changed.has('clientId') || changed.has('sessionEndpoint')) {
+      this.known = keptOptions(this.#optionsKey());
     }
     // Finished here rather than on connecting: a host may set base-url and client-id after connecting.
     const callback = this.callback;
@@ -274,6 +293,11 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     } else if (change.type === 'signed-out') {
       this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
     }
+  }
+
+  /** Where the tab keeps the buttons' configuration: per store server, or per service and client. */
+  #optionsKey(): string {
+    return storeKey('options', this.sessionEndpoint || this.baseUrl, this.clientId);
   }
 
   /** The localStorage marker that the shopper signed out of this store (never a token). */
@@ -330,6 +354,8 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
 
   async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
     // opened at once, while the click still allows a window; a blocked one leaves the redirect
+    const session = this.service.session;
+    if (session instanceof ServerSession) return this.#startOnServer(session, profile);
     const popup = this.mode === 'popup' ? openPopup() : null;
     this.starting = profile.id;
     this.notice = undefined;
@@ -368,8 +394,21 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     this.starting = undefined;
   }
 
+  /** A sign-in through the store's server: the page leaves for its sign-in route, which sends it on. */
+  #startOnServer(session: ServerSession, profile: OidcProfile): void {
+    const url = session.signInUrl(profile.id, {
+      display: this.display,
+      prompt: this.prompt,
+      ui_locales: this.uiLocales,
+    });
+    if (!this.dispatchEvent(new SignInRedirectEvent({ profileId: profile.id, url }))) return;
+    session.startingSignIn();
+    navigation.assign(url);
+  }
+
   /** The attributes sign-in needs that the page has not set. */
   #missing(): string[] {
+    if (this.sessionEndpoint) return [];
     return Object.entries({ 'base-url': this.baseUrl, 'client-id': this.clientId })
       .filter(([, value]) => !value)
       .map(([name]) => name);
@@ -389,8 +428,9 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       );
       throw new StorefrontError('not_configured', message);
     }
-    // browsers offer WebCrypto (which PKCE needs) on secure pages only
-    if (!crypto.subtle) throw new StorefrontError('insecure_context', accountSignInTexts.insecureContextText);
+    // browsers offer WebCrypto (which PKCE needs) on secure pages only; the store's server makes its own
+    if (!this.sessionEndpoint && !crypto.subtle)
+      throw new StorefrontError('insecure_context', accountSignInTexts.insecureContextText);
   }
 
   /**
@@ -464,7 +504,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     </div>`;
   }
 
-  #renderSignedIn(session: MemberSession): TemplateResult {
+  #renderSignedIn(session: SharedSession): TemplateResult {
     const selected = session.selectedAccount;
     const count = session.accounts.length;
     return html`<div part="signed-in">

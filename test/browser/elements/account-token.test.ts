@@ -99,7 +99,7 @@ describe('account calls', () => {
     await loaded(list);
     // a session whose token the store no longer accepts (a revoked token fails its signature check the same way)
     const [account] = sessionAccounts(grace);
-    const refused = { ...account, token: `${account.token.slice(0, -4)}AAAA` };
+    const refused = { ...account, token: `${account.token!.slice(0, -4)}AAAA` };
     const ended = oneEvent(signIn, 'signed-out') as Promise<SignedOutEvent>;
     MemberSession.for('storefront').signIn({ accountMemberId: grace.meta.account_member_id, accounts: [refused] });
 

@@ -116,7 +116,7 @@ describe('tabs of one store', function () {
   it('a token the store refused in one tab ends the session in all (rejected)', async () => {
     const grace = await tokensFor('grace@example.com');
     const [account] = sessionAccounts(grace);
-    const refused = { ...account, token: `${account.token.slice(0, -4)}AAAA` };
+    const refused = { ...account, token: `${account.token!.slice(0, -4)}AAAA` };
     const tab = await openTab();
     await waitForPart(tab.signIn, 'button');
     const list = await fixture<CatalogList>(

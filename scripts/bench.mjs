@@ -16,6 +16,7 @@ const suites = [
   ['sign-in click', () => import('../bench/sign-in-click.mjs').then((m) => m.benchSignInClick())],
   ['catalog render', () => import('../bench/catalog-render.mjs').then((m) => m.benchCatalogRender())],
   ['import cost', () => import('../bench/import-cost.mjs').then((m) => m.benchImportCost())],
+  ['session proxy', () => import('../bench/session-proxy.mjs').then((m) => m.benchSessionProxy())],
   ['service', () => import('../bench/service.mjs').then((m) => m.benchService())],
   ['service abuse', () => import('../bench/service-abuse.mjs').then((m) => m.benchServiceAbuse())],
   ['service package', () => import('../bench/service-package.mjs').then((m) => m.benchServicePackage())],

@@ -1,10 +1,14 @@
 /**
+ * A chunk of its own: only pages whose elements have `session-endpoint` load it.
+ *
  * The session kept by the store's server (`session-endpoint`, see `storefront-elements/server`): the page reads
  * who is signed in and for which account from its `session` route, changes the account and signs out through it,
  * and never holds a token. The store's tabs share one session (one cookie); a change in one tab is told to the
  * others over a BroadcastChannel, which then read the session again.
  */
+import { type Connection, connect } from '../api/connection.js';
 import { StorefrontError, type StorefrontErrorCode } from '../api/errors.js';
+import type { FetchLike } from '../api/http.js';
 import type { AccountSession, SignedOutReason } from '../events.js';
 import { SERVER_SIGN_IN_KEY, readStored, writeStored } from '../internal/storage.js';
 import { type SessionChange, afterPageScripts } from './session.js';
@@ -79,6 +83,23 @@ export class ServerSession {
     return url.href;
   }
 
+  /**
+   * The connection of the elements' calls: through the store's server (its API proxy), which adds the tokens. The
+   * page sends its cookies and the `Storefront-Request` header, never a token; the proxy's 401 means the server
+   * ended the session.
+   */
+  connection(fetch: FetchLike = globalThis.fetch): Connection {
+    return {
+      ...connect({ baseUrl: `${this.endpoint}/api` }),
+      viaSessionEndpoint: true,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status === 401) void this.signOut('rejected');
+        return response;
+      },
+    };
+  }
+
   /** Notes that this tab leaves to sign in: the session it comes back with is announced as new. */
   startingSignIn(): void {
     writeStored(SERVER_SIGN_IN_KEY, true);
@@ -121,6 +142,8 @@ export class ServerSession {
     this.#listeners.add(listener);
     if (!this.#asked) {
       this.#asked = true;
+      const failed = takeServerError();
+      if (failed) queueMicrotask(() => this.#notify({ type: 'sign-in-failed', error: failed }));
       void this.#read().then((view) => {
         const fresh = readStored(SERVER_SIGN_IN_KEY) === true;
         writeStored(SERVER_SIGN_IN_KEY, undefined);
@@ -238,7 +261,7 @@ const ERROR_PARAM = 'storefront-error';
  * The failure the store's server sent the browser back with (`?storefront-error=<code>`), taken out of the
  * address bar at once so a reload does not show it again; undefined when there is none.
  */
-export function takeServerError(): StorefrontError | undefined {
+function takeServerError(): StorefrontError | undefined {
   const url = new URL(location.href);
   const code = url.searchParams.get(ERROR_PARAM) as StorefrontErrorCode | null;
   if (!code) return;

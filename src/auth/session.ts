@@ -15,7 +15,9 @@ export type SessionChange =
   | { type: 'signed-out'; reason: SignedOutReason }
   | { type: 'account-selected'; account: AccountSession; restored?: boolean }
   /** A change asked of the store's server that it could not make (`session-endpoint`). */
-  | { type: 'failed'; error: StorefrontError };
+  | { type: 'failed'; error: StorefrontError }
+  /** A sign-in the store's server could not finish (`session-endpoint`): it sent the page back saying why. */
+  | { type: 'sign-in-failed'; error: StorefrontError };
 
 /** What a sign-in leaves: the member, the account tokens, and the OIDC profile it went through. */
 export interface MemberSignIn extends SignedInDetail {

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ServerSession } from '../auth/server-session.js';
+import { serverSessionOf } from './server-session-chunk.js';
+import type { ServerSession } from '../auth/server-session.js';
 import { MemberSession, type SessionChange, type SessionStorageMode } from '../auth/session.js';
 
 type Host = ReactiveControllerHost &
@@ -24,7 +25,7 @@ export class SessionController implements ReactiveController {
       const session = !host.isConnected
         ? undefined
         : sessionEndpoint
-          ? ServerSession.for(sessionEndpoint)
+          ? serverSessionOf(sessionEndpoint, () => host.requestUpdate())
           : clientId
             ? MemberSession.for(clientId, storage === 'memory' || storage === 'session' ? storage : undefined, baseUrl)
             : undefined;

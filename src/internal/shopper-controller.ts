@@ -1,10 +1,10 @@
-import { type Connection, connect } from '../api/connection.js';
+import type { Connection } from '../api/connection.js';
 import type { FetchLike } from '../api/http.js';
 import { forgetImplicitTokens, implicitTokenSource } from '../auth/implicit-token.js';
-import { ServerSession } from '../auth/server-session.js';
 import type { SessionChange, SessionStorageMode } from '../auth/session.js';
 import type { AccountSession } from '../events.js';
 import { type ServiceHost, ServiceController } from './service-controller.js';
+import { isServerSession } from './server-session-chunk.js';
 import { SessionController, type SharedSession } from './session-controller.js';
 
 /** A shopper's element: the connection properties and the store client that names its session. */
@@ -57,7 +57,7 @@ export class ShopperController extends ServiceController {
   override connection(account?: AccountSession): Connection | undefined {
     const { baseUrl, accessToken, clientId, fetch } = this.host as ShopperHost;
     const session = this.session;
-    if (session instanceof ServerSession) return this.#throughServer(session);
+    if (isServerSession(session)) return session.connection(fetch);
     if (accessToken || !baseUrl || !clientId) return super.connection();
     const addresses = this.addresses();
     const watched: FetchLike = async (input, init) => {
@@ -70,24 +70,6 @@ export class ShopperController extends ServiceController {
       accessToken: implicitTokenSource(addresses, clientId),
       accountToken: account?.token,
       fetch: watched,
-    };
-  }
-
-  /**
-   * With `session-endpoint`, every call goes through the store's server (its API proxy), which adds the tokens:
-   * the page sends its cookies and the `Storefront-Request` header, never a token. The proxy's 401 means the
-   * server ended the session.
-   */
-  #throughServer(session: ServerSession): Connection {
-    const { fetch = globalThis.fetch } = this.host;
-    return {
-      ...connect({ baseUrl: `${session.endpoint}/api` }),
-      viaSessionEndpoint: true,
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        if (response.status === 401) void session.signOut('rejected');
-        return response;
-      },
     };
   }
 

@@ -11,11 +11,12 @@ import {
   takeCallbackFromLocation,
 } from '../../auth/callback.js';
 import { handToOpener, openPopup } from '../../auth/popup.js';
-import { ServerSession, takeServerError } from '../../auth/server-session.js';
-import { MemberSession, type SessionChange } from '../../auth/session.js';
+import type { ServerSession } from '../../auth/server-session.js';
+import type { MemberSession, SessionChange } from '../../auth/session.js';
 import { SignInRedirectEvent, SignedInEvent, SignedOutEvent, type SignedInDetail } from '../../events.js';
 import { navigation } from '../../internal/navigation.js';
 import { loadChunk, preloadChunk } from '../../internal/chunks.js';
+import { isServerSession } from '../../internal/server-session-chunk.js';
 import type { SharedSession } from '../../internal/session-controller.js';
 import { ShopperElement } from '../../internal/shopper-element.js';
 import { renderError, renderLoading } from '../../internal/status.js';
@@ -201,7 +202,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   async signOut(): Promise<void> {
     const session = this.service.session;
     if (!session?.signedIn) return;
-    if (session instanceof ServerSession) return this.#signOutOnServer(session);
+    if (isServerSession(session)) return this.#signOutOnServer(session);
     const { profileId } = session;
     signedOutMarker(this.#signedOutKey(), true);
     acting.add(this);
@@ -237,9 +238,6 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // a sign-in the store's server could not finish comes back as a code in the address, taken from it at once
-    const failed = this.sessionEndpoint && takeServerError();
-    if (failed) this.failure = this.reportError(failed);
     // Read (and cleared from the address bar) at once, so a second element or a reload never sees it again. In a
     // sign-in window it goes to the page that opened it, which finishes the sign-in.
     const callback = takeCallbackFromLocation();
@@ -274,6 +272,8 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   #told?: SignedInDetail;
 
   protected override sessionChanged(change: SessionChange): void {
+    // a sign-in the store's server could not finish: shown as one this element could not finish
+    if (change.type === 'sign-in-failed') this.failure = this.reportError(change.error);
     if (change.type === 'signed-in') {
       const { accountMemberId, accounts } = this.service.session!;
       this.#told = {
@@ -355,7 +355,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
     // opened at once, while the click still allows a window; a blocked one leaves the redirect
     const session = this.service.session;
-    if (session instanceof ServerSession) return this.#startOnServer(session, profile);
+    if (isServerSession(session)) return this.#startOnServer(session, profile);
     const popup = this.mode === 'popup' ? openPopup() : null;
     this.starting = profile.id;
     this.notice = undefined;
@@ -428,9 +428,8 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       );
       throw new StorefrontError('not_configured', message);
     }
-    // browsers offer WebCrypto (which PKCE needs) on secure pages only; the store's server makes its own
-    if (!this.sessionEndpoint && !crypto.subtle)
-      throw new StorefrontError('insecure_context', accountSignInTexts.insecureContextText);
+    // browsers offer WebCrypto (which PKCE needs) on secure pages only; the store server's cookies need one too
+    if (!crypto.subtle) throw new StorefrontError('insecure_context', accountSignInTexts.insecureContextText);
   }
 
   /**

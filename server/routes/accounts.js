@@ -207,8 +207,11 @@ export const accountRoutes = [
     method: 'GET',
     path: '/v2/account-members/:id',
     async handler(ctx) {
-      await ctx.auth('operator');
-      const m = ctx.service.store.member(ctx.params.id);
+      // the vendor's permission table lets a member's own account token (beside the implicit bearer) read the
+      // member; any other member reads as not found to it
+      const caller = await ctx.auth('operator', 'account');
+      const own = caller.kind !== 'account' || caller.accountMemberId === ctx.params.id;
+      const m = own ? ctx.service.store.member(ctx.params.id) : undefined;
       if (!m) throw notFound(`The account member ${shortened(ctx.params.id)} was not found`);
       return { status: 200, body: single(memberResource(m, ctx.base)) };
     },

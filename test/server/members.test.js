@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MEMBER_LIST, MEMBERS } from '../../server/domain/fixtures.js';
-import { api } from '../support/service-client.js';
+import { accessToken, api, signIn } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 
 const { base, operator } = await startTestService({ operatorToken: true });
@@ -190,5 +190,22 @@ describe('GET /v2/account-members', () => {
     const missing = await api(`${base}/v2/account-members/00000000-0000-4000-8000-000000000000`, { token: operator });
     assert.equal(missing.status, 404);
     assert.equal(missing.body.errors[0].title, 'Not Found');
+  });
+
+  it("lets a member read their own record with their account token (the vendor's way), and no one else's", async () => {
+    const { body } = await signIn(base, 'ada@example.com');
+    const implicit = await accessToken(base, 'implicit');
+    const read = (/** @type {string} */ id) =>
+      api(`${base}/v2/account-members/${id}`, {
+        token: implicit,
+        headers: { 'EP-Account-Management-Authentication-Token': body.data[0].token },
+      });
+    const own = await read(MEMBERS.ada.id);
+    assert.equal(own.status, 200);
+    assert.deepEqual([own.body.data.name, own.body.data.email], [MEMBERS.ada.name, 'ada@example.com']);
+    const other = await read(MEMBERS.grace.id);
+    assert.equal(other.status, 404, 'another member reads as not found');
+    const implicitOnly = await api(`${base}/v2/account-members/${MEMBERS.ada.id}`, { token: implicit });
+    assert.equal(implicitOnly.status, 403, 'the implicit token alone reads no member');
   });
 });

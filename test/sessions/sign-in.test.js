@@ -68,7 +68,7 @@ describe('signing in through the store server', () => {
 
     const view = await browser.session();
     assert.equal(view.signedIn, true);
-    assert.equal(view.member.id, MEMBERS.ada.id);
+    assert.deepEqual(view.member, { id: MEMBERS.ada.id, name: 'Ada Lovelace', email: 'ada@example.com' });
     assert.deepEqual(view.accounts.map((/** @type {any} */ a) => a.accountName).sort(), [
       ACCOUNTS.analytical.name,
       ACCOUNTS.harvard.name,

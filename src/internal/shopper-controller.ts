@@ -39,8 +39,8 @@ export class ShopperController extends ServiceController {
   }
 
   override get args(): unknown[] {
-    const { clientId, sessionEndpoint } = this.host as ShopperHost;
-    return [...super.args, clientId, sessionEndpoint];
+    // the session too: the store server's comes once its chunk has loaded
+    return [...super.args, (this.host as ShopperHost).clientId, this.session];
   }
 
   /**

@@ -142,7 +142,9 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     task: async (_, { signal }): Promise<SignInOptions | typeof initialState> => {
       if (!this.#wantsOptions()) return initialState;
       this.#checkSetup();
-      const connection = this.service.connection()!;
+      // with session-endpoint, none until the store server's session has loaded (the task runs again then)
+      const connection = this.service.connection();
+      if (!connection) return initialState;
       const settings = await getAccountAuthenticationSettings(connection, { signal });
       const realm = settings.relationships.authentication_realm.data.id;
       const profiles = await listOidcProfiles(connection, realm, { signal });

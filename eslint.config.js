@@ -43,12 +43,13 @@ export default tseslint.config(
       '*.config.{js,mjs,ts}',
       'vite.config.ts',
       'examples/plain/serve.mjs',
+      'examples/express/server.mjs',
     ],
     languageOptions: { globals: globals.node },
   },
   {
     // the plain store's own script, as a store writes one: a page script, no build
-    files: ['examples/plain/shopper.js'],
+    files: ['examples/plain/shopper.js', 'examples/express/public/*.js'],
     languageOptions: { globals: globals.browser },
   },
   {

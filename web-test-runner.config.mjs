@@ -11,6 +11,8 @@ import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 const TEST_SERVICE_PORT = Number(process.env.TEST_SERVICE_PORT ?? 0);
 
 let service;
+/** The store's server side (storefront-elements/server, built from src/ as the run starts) under /storefront. */
+let storeServer;
 /** Cookie jars of the named browsers the identity provider commands act for. */
 const jars = new Map();
 /** The DevTools session that holds a test page's default font size, by test session. */
@@ -23,6 +25,7 @@ function referenceServicePlugin() {
     async serverStart() {
       const { startService } = await import('./server/index.js');
       service = await startService({ port: TEST_SERVICE_PORT, host: '127.0.0.1', quiet: true });
+      storeServer = await startStoreServer();
     },
     async serverStop() {
       await service?.close();
@@ -52,6 +55,21 @@ function referenceServicePlugin() {
         await service.close();
         const { startService } = await import('./server/index.js');
         service = await startService({ port, host: '127.0.0.1', quiet: true });
+        return true;
+      }
+      if (command === 'server-sign-in') {
+        // A sign-in through the store's server (session-endpoint) as the page's browser makes it: its cookies are
+        // the page's (Playwright's request context shares them), the identity provider's login walked over HTTP.
+        const { signInAtIdentityProvider } = await import('./test/support/idp-login.js');
+        const page = session.browser.getPage(session.id);
+        const origin = new URL(page.url()).origin;
+        const returnTo = encodeURIComponent(payload.returnTo ?? '/');
+        const start = await page.request.get(`${origin}/storefront/sign-in?return_to=${returnTo}`, { maxRedirects: 0 });
+        const back = await signInAtIdentityProvider(start.headers().location, payload.login, 'password');
+        return (await page.request.get(back, { maxRedirects: 0 })).status();
+      }
+      if (command === 'clear-cookies') {
+        await session.browser.getPage(session.id).context().clearCookies();
         return true;
       }
       if (command === 'idp-sign-in') {
@@ -114,6 +132,32 @@ function referenceServicePlugin() {
   };
 }
 
+/**
+ * The session handler of `storefront-elements/server`, bundled from src/ with esbuild for Node (so a browser run
+ * needs no build first), answering the test pages' origin under /storefront against the reference service.
+ */
+async function startStoreServer() {
+  const { build } = await import('esbuild');
+  const outdir = 'node_modules/.cache/storefront-test-store-server';
+  await build({
+    entryPoints: ['src/server/index.ts', 'src/server/node.ts'],
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const { createSessionHandler } = await import(`./${outdir}/index.js`);
+  const { sessionMiddleware } = await import(`./${outdir}/node.js`);
+  const handler = createSessionHandler({
+    baseUrl: service.baseUrl,
+    clientId: 'storefront',
+    keys: ['test-run-session-key-of-32-bytes-or-more'],
+  });
+  return sessionMiddleware(handler);
+}
+
 /** Counts tests for `npm test`'s closing line (web-test-runner's own summary shares its line with other text). */
 function countingReporter() {
   return {
@@ -147,6 +191,13 @@ export default {
       </body>
     </html>`,
   concurrency: 1,
+  middleware: [
+    (ctx, next) => {
+      if (!ctx.path.startsWith('/storefront/') || !storeServer) return next();
+      ctx.respond = false;
+      return storeServer(ctx.req, ctx.res);
+    },
+  ],
   // Lit's development build announces itself in every file; that line is noise in test output.
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
   testFramework: { config: { timeout: 10000 } },

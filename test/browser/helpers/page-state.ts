@@ -2,6 +2,7 @@
  * What a page load of the library keeps in memory, put back as a new page load would find it. The library keeps
  * this state in modules of its own (not exported by the package), so tests reach it here.
  */
+import { serverSessions } from '../../../src/auth/server-session.js';
 import { sessions } from '../../../src/auth/session.js';
 import { takenCallbacks } from '../../../src/auth/callback.js';
 import { navigation } from '../../../src/internal/navigation.js';
@@ -50,4 +51,9 @@ export function recordNavigation(): string[] {
 
 export function restoreNavigation(): void {
   navigation.assign = leave;
+}
+
+/** Forgets the store server's sessions of the page (`session-endpoint`), as a new page load would. */
+export function resetServerSessions(): void {
+  serverSessions.clear();
 }

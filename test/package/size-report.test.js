@@ -22,6 +22,7 @@ const bundles = {
     ],
     chunks: {
       'sign-in-flow': ['src/auth/sign-in.ts', 'src/auth/end-session.ts', 'oauth4webapi/build/index.js'],
+      'server-session': ['src/auth/server-session.ts'],
       'catalog-list': [
         'src/elements/catalog-list/catalog-list.ts',
         'src/elements/catalog-list/row-template.ts',

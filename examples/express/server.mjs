@@ -2,14 +2,20 @@
 // in, holds the account tokens, renders who is signed in and the chosen account's catalogs into the page, and
 // answers the elements' `session-endpoint` routes under /storefront. No token ever reaches the page.
 // On PORT (default 4322), for a service at STOREFRONT_BASE_URL (default the reference service of `npm start`).
+// With REDIS_URL the sessions are kept in that Redis (any number of these servers can share it); ORIGIN is the
+// store's public address, for servers behind a load balancer or proxy.
 import process from 'node:process';
 import { URL, fileURLToPath } from 'node:url';
 import express from 'express';
-import { createSessionHandler } from 'storefront-elements/server';
+import { createClient } from 'redis';
+import { SessionStoreUnavailable, createSessionHandler } from 'storefront-elements/server';
 import { sessionMiddleware, toFetchRequest } from 'storefront-elements/server/node';
+import { redisSessionStore } from 'storefront-elements/server/redis';
 
 const port = Number(process.env.PORT ?? 4322);
 const baseUrl = process.env.STOREFRONT_BASE_URL ?? 'http://localhost:8787';
+// the address shoppers open (`https://shop.example`); without it, each request's Host header makes it
+const origin = process.env.ORIGIN || undefined;
 // A fixed key, for trying the store on this machine only: a real store sets SESSION_KEYS to its own secret (at
 // least 32 bytes, e.g. `openssl rand -base64 48`; a new key first, the old one after it while sessions it sealed
 // last). Whoever knows the key can read and forge sessions.
@@ -19,10 +25,25 @@ if (!keys.length && process.env.NODE_ENV === 'production') {
   throw new Error("Set SESSION_KEYS to the store's own secret: the development key is public.");
 }
 
+/**
+ * With REDIS_URL, the session store: the cookie then names the session, and Redis holds it (sealed), so every
+ * server of the store reads the same sessions and a member of many accounts fits. Without it, the whole session is
+ * in its cookie.
+ */
+async function redisStore(url) {
+  // no offline queue: while Redis is down a request fails at once (the session routes answer 503) instead of waiting
+  const client = createClient({ url, disableOfflineQueue: true });
+  // without an 'error' listener node-redis ends the process when Redis goes away; it reconnects by itself
+  client.on('error', (error) => process.stderr.write(`redis: ${error}\n`));
+  await client.connect();
+  return redisSessionStore(client);
+}
+
 const sessions = createSessionHandler({
   baseUrl,
   clientId: 'storefront',
   keys: keys.length ? keys : [DEVELOPMENT_KEY],
+  store: process.env.REDIS_URL ? await redisStore(process.env.REDIS_URL) : undefined,
 });
 
 const dist = fileURLToPath(new URL('./node_modules/storefront-elements/dist/', import.meta.url));
@@ -58,8 +79,8 @@ app.use((req, res, next) => {
 });
 
 // the elements' routes: /storefront/sign-in, /callback, /session, /account, /sign-out and the API proxy /api/...
-// (in production give it the store's public address: sessionMiddleware(sessions, { origin: 'https://shop.example' }))
-app.use(sessionMiddleware(sessions));
+// (in production give it the store's public address, ORIGIN: sessionMiddleware(sessions, { origin }))
+app.use(sessionMiddleware(sessions, { origin }));
 
 // the self-contained bundle with the chunks and languages it loads, as a CDN would serve them
 app.get('/storefront-elements/storefront-elements.js', (req, res) =>
@@ -91,8 +112,18 @@ async function catalogNamesOf(request) {
 }
 
 app.get('/', async (req, res) => {
-  const request = await toFetchRequest(req);
-  const session = await sessions.getSession(request);
+  const request = await toFetchRequest(req, origin);
+  let session;
+  try {
+    session = await sessions.getSession(request);
+  } catch (error) {
+    if (!(error instanceof SessionStoreUnavailable)) throw error;
+    // Redis cannot be reached: the page says so (never rendering a signed-in shopper as a guest), as the
+    // elements' routes answer 503
+    res.status(503).set({ 'Cache-Control': 'no-store', 'Retry-After': '5' });
+    res.type('html').send(unavailablePage());
+    return;
+  }
   const account = session?.accounts?.find((candidate) => candidate.accountId === session.selectedAccountId);
   const catalogs = account ? await catalogNamesOf(request) : undefined;
   // the page says who is signed in: no cache may keep it
@@ -122,6 +153,23 @@ function accountCatalogs(session, account, catalogs) {
           <h2 id="account-catalogs-title">Your account's catalogs</h2>
           ${content}
         </section>`;
+}
+
+function unavailablePage() {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Analytical Goods: try again shortly</title>
+    <link rel="stylesheet" href="/store.css" />
+  </head>
+  <body>
+    <main class="store-main">
+      <p>The store cannot read your session right now. Please try again in a moment.</p>
+    </main>
+  </body>
+</html>
+`;
 }
 
 function page(session, account, catalogs) {

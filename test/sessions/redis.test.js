@@ -7,58 +7,24 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createClient } from 'redis';
 import { createSessionHandler } from '../../dist/server/index.js';
 import { redisSessionStore } from '../../dist/server/redis.js';
+import {
+  ACCOUNTS,
+  ACCOUNT_COUNT,
+  BEA,
+  CLIENT_ID,
+  EIGHTH,
+  SAM,
+  SAM_WORKSHOP,
+  manyAccountsFixtures,
+} from '../support/many-accounts.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { STORE_ORIGIN, StoreBrowser, continuesTo, recordingFetch } from '../support/store-browser.js';
 import { startTestService } from '../support/test-service.js';
 
 const KEY = 'r'.repeat(32);
-const CLIENT_ID = 'storefront';
 const KEYS = 'storefront:session:*';
-const ACCOUNT_COUNT = 40;
 
-/** A fixed UUID: `kind` (8 hex digits) says what it names, `n` which one. */
-const uuid = (/** @type {string} */ kind, /** @type {number} */ n) =>
-  `${kind}-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
-
-const ACCOUNTS = Array.from({ length: ACCOUNT_COUNT }, (_, i) => ({
-  id: uuid('a0000000', i + 1),
-  name: `Account ${String(i + 1).padStart(2, '0')}`,
-  legal_name: `Account ${String(i + 1).padStart(2, '0')} Ltd`,
-}));
-/** The account only Sam is in. */
-const SAM_WORKSHOP = { id: uuid('a0000001', 1), name: 'Sam Workshop', legal_name: 'Sam Workshop LLC' };
-/** A member of all 40 accounts, and one of two (the first of them and his own). */
-const BEA = { id: uuid('c0000000', 1), name: 'Bea Buyer', email: 'buyer@shop.test', password: 'buyer-secret' };
-const SAM = { id: uuid('c0000000', 2), name: 'Sam Single', email: 'sam@shop.test', password: 'sam-secret' };
-/** The catalog a rule shows to the eighth account only. */
-const EIGHTH = ACCOUNTS[7];
-
-const FIXTURES = {
-  clients: [{ client_id: CLIENT_ID }],
-  accounts: [...ACCOUNTS, SAM_WORKSHOP],
-  account_members: [BEA, SAM].map(({ id, name, email }) => ({ id, name, email })),
-  account_memberships: [
-    ...ACCOUNTS.map((account, i) => ({
-      id: uuid('b0000000', i + 1),
-      account_id: account.id,
-      account_member_id: BEA.id,
-    })),
-    { id: uuid('b0000001', 1), account_id: ACCOUNTS[0].id, account_member_id: SAM.id },
-    { id: uuid('b0000001', 2), account_id: SAM_WORKSHOP.id, account_member_id: SAM.id },
-  ],
-  idp_users: [BEA, SAM].map(({ email, password, name }) => ({ email, password, name })),
-  oidc_profiles: [{ id: uuid('d0000000', 1), name: 'Shop Login' }],
-  catalogs: [
-    { id: uuid('e0000000', 1), name: 'Everyone' },
-    {
-      id: uuid('e0000000', 2),
-      name: 'Account 08 prices',
-      rules: [{ name: 'Account 08 only', account_ids: [EIGHTH.id] }],
-    },
-  ],
-};
-
-const { service, base } = await startTestService({ fixtures: FIXTURES });
+const { service, base } = await startTestService({ fixtures: manyAccountsFixtures() });
 
 /** What node-redis reported (Redis going away, reconnects refused): kept, so it neither prints nor ends the run. */
 const redisErrors = /** @type {Error[]} */ ([]);

@@ -20,7 +20,7 @@ import {
   manyAccountsFixtures,
 } from '../support/many-accounts.js';
 import { startRedisServer } from '../support/redis-server.js';
-import { StoreBrowser, continuesTo } from '../support/store-browser.js';
+import { StoreBrowser, assertUnavailable, continuesTo } from '../support/store-browser.js';
 import { cleanUp, freePort, installExample, serve } from './harness.mjs';
 
 /** The longest Redis may take to be read again by both processes after it restarts (a bound, not a wait). */
@@ -133,19 +133,6 @@ const lastBackends = (count) =>
     .slice(-count)
     .map((entry) => entry.backend)
     .sort();
-
-/** Asserts the API's error envelope of a 503, and that the browser keeps its cookie. @param {Response} response */
-async function assertUnavailable(response) {
-  assert.equal(response.status, 503);
-  const body = await response.json();
-  assert.deepEqual(Object.keys(body), ['errors']);
-  assert.equal(body.errors.length, 1);
-  const [{ status, title, detail }] = body.errors;
-  assert.equal(status, '503');
-  assert.equal(title, 'Service Unavailable');
-  assert.equal(typeof detail, 'string');
-  assert.deepEqual(response.headers.getSetCookie(), []);
-}
 
 /** The names of the catalogs the chosen account sees, through the store's proxy. @param {StoreBrowser} shopper */
 async function catalogNames(shopper) {

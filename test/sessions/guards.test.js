@@ -8,24 +8,14 @@ import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { startService } from '../../server/index.js';
 import { accessToken, api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
-import { STORE_ORIGIN, StoreBrowser, recordingFetch } from '../support/store-browser.js';
+import { STORE_ORIGIN, storeOn } from '../support/store-browser.js';
 
 const { base } = await startTestService();
 const OLD_KEY = 'o'.repeat(32);
 const NEW_KEY = 'n'.repeat(40);
 
-/** @param {Partial<Parameters<typeof createSessionHandler>[0]>} [options] */
-function store(options = {}) {
-  const recorder = recordingFetch();
-  const handler = createSessionHandler({
-    baseUrl: base,
-    clientId: 'storefront',
-    keys: [OLD_KEY],
-    fetch: recorder.fetch,
-    ...options,
-  });
-  return { handler, recorder, browser: new StoreBrowser(handler) };
-}
+/** @param {Parameters<typeof storeOn>[1]} [options] */
+const store = (options = {}) => storeOn(base, { keys: [OLD_KEY], ...options });
 
 /** A browser signed in as Ada with Harvard chosen. */
 async function signedIn(options = {}) {
@@ -35,11 +25,11 @@ async function signedIn(options = {}) {
   return shop;
 }
 
-/** @param {StoreBrowser} browser */
+/** @param {import('../support/store-browser.js').StoreBrowser} browser */
 const sessionCookie = (browser) =>
   /** @type {string} */ (browser.jar.byHost.get('localhost:3000')?.get('__Host-storefront-session'));
 
-/** @param {StoreBrowser} browser @param {string} value */
+/** @param {import('../support/store-browser.js').StoreBrowser} browser @param {string} value */
 function setSessionCookie(browser, value) {
   const { byHost } = browser.jar;
   if (!byHost.has('localhost:3000')) byHost.set('localhost:3000', new Map());

@@ -18,7 +18,13 @@ import {
   manyAccountsFixtures,
 } from '../support/many-accounts.js';
 import { startRedisServer } from '../support/redis-server.js';
-import { STORE_ORIGIN, StoreBrowser, continuesTo, recordingFetch } from '../support/store-browser.js';
+import {
+  STORE_ORIGIN,
+  StoreBrowser,
+  assertUnavailable,
+  continuesTo,
+  recordingFetch,
+} from '../support/store-browser.js';
 import { startTestService } from '../support/test-service.js';
 
 const KEY = 'r'.repeat(32);
@@ -125,19 +131,6 @@ async function catalogNames(browser) {
 /** @param {Response} response */
 const sessionCookieOf = (response) =>
   response.headers.getSetCookie().find((cookie) => /^__Host-storefront-session=[^;]/.test(cookie));
-
-/** Asserts the API's error envelope of a 503. @param {Response} response */
-async function assertUnavailable(response) {
-  assert.equal(response.status, 503);
-  const body = await response.json();
-  assert.deepEqual(Object.keys(body), ['errors']);
-  assert.equal(body.errors.length, 1);
-  const [{ status, title, detail }] = body.errors;
-  assert.equal(status, '503');
-  assert.equal(title, 'Service Unavailable');
-  assert.equal(typeof detail, 'string');
-  assert.deepEqual(response.headers.getSetCookie(), [], 'the browser keeps its cookie for when Redis is back');
-}
 
 describe('sessions in Redis, shared by two store servers', () => {
   it('signs a member of 40 accounts in, lets her choose and browse, and signs her out everywhere', async () => {

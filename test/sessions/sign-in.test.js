@@ -2,26 +2,14 @@
 // server, what the browser is given (cookies, never a token), choosing an account, signing out.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { createSessionHandler } from '../../dist/server/index.js';
 import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
 import { startTestService } from '../support/test-service.js';
-import { STORE_ORIGIN, StoreBrowser, continuesTo, recordingFetch } from '../support/store-browser.js';
+import { STORE_ORIGIN, continuesTo, storeOn } from '../support/store-browser.js';
 
 const { service, base } = await startTestService();
-const KEY = 'k'.repeat(32);
 
-/** @param {Partial<Parameters<typeof createSessionHandler>[0]>} [options] */
-function store(options = {}) {
-  const recorder = recordingFetch();
-  const handler = createSessionHandler({
-    baseUrl: base,
-    clientId: 'storefront',
-    keys: [KEY],
-    fetch: recorder.fetch,
-    ...options,
-  });
-  return { handler, recorder, browser: new StoreBrowser(handler) };
-}
+/** @param {Parameters<typeof storeOn>[1]} [options] */
+const store = (options = {}) => storeOn(base, options);
 
 beforeEach(() => service.reset());
 

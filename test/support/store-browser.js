@@ -3,6 +3,8 @@
  * and the identity provider's apart, sends what the store's own page script sends (`Storefront-Request: 1`, its
  * origin), and walks the sign-in through the identity provider's login form.
  */
+import assert from 'node:assert/strict';
+import { createSessionHandler } from '../../dist/server/index.js';
 import { CookieJar, signInAtIdentityProvider } from './idp-login.js';
 
 export const STORE_ORIGIN = 'http://localhost:3000';
@@ -97,4 +99,38 @@ export function recordingFetch() {
     return response;
   };
   return { fetch: record, tokens, calls, byAccount };
+}
+
+/**
+ * A store whose server runs the session handler against the reference service at `baseUrl` (its API calls
+ * recorded), and a shopper's browser on it.
+ * @param {string} baseUrl
+ * @param {Partial<Parameters<typeof createSessionHandler>[0]>} [options]
+ */
+export function storeOn(baseUrl, options = {}) {
+  const recorder = recordingFetch();
+  const handler = createSessionHandler({
+    baseUrl,
+    clientId: 'storefront',
+    keys: ['k'.repeat(32)],
+    fetch: recorder.fetch,
+    ...options,
+  });
+  return { handler, recorder, browser: new StoreBrowser(handler) };
+}
+
+/**
+ * Asserts a 503 in the API's error envelope, with no cookie changed (the browser keeps its session for when the
+ * store is back). @param {Response} response
+ */
+export async function assertUnavailable(response) {
+  assert.equal(response.status, 503);
+  const body = await response.json();
+  assert.deepEqual(Object.keys(body), ['errors']);
+  assert.equal(body.errors.length, 1);
+  const [{ status, title, detail }] = body.errors;
+  assert.equal(status, '503');
+  assert.equal(title, 'Service Unavailable');
+  assert.equal(typeof detail, 'string');
+  assert.deepEqual(response.headers.getSetCookie(), [], 'the browser keeps its cookie for when the store is back');
 }

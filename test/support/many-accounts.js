@@ -3,6 +3,7 @@
  * of sessions kept in Redis: Bea is in all 40, Sam in the first of them and his own; a catalog rule shows one
  * catalog to the eighth account only. Every id is a fixed UUID, so each test reads the same data.
  */
+import assert from 'node:assert/strict';
 
 export const CLIENT_ID = 'storefront';
 export const ACCOUNT_COUNT = 40;
@@ -52,4 +53,16 @@ export function manyAccountsFixtures() {
       },
     ],
   };
+}
+
+/** Asserts the session view of Bea just signed in: her 40 accounts, none chosen yet. @param {any} view */
+export function assertBeaSignedIn(view) {
+  assert.equal(view.signedIn, true);
+  assert.equal(view.member.id, BEA.id);
+  assert.equal(view.accounts.length, ACCOUNT_COUNT);
+  assert.deepEqual(
+    view.accounts.map((/** @type {{ accountId: string }} */ account) => account.accountId).sort(),
+    ACCOUNTS.map((account) => account.id).sort(),
+  );
+  assert.equal(view.selectedAccountId, undefined);
 }

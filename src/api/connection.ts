@@ -14,8 +14,11 @@ export interface ConnectionOptions {
   baseUrl: string;
   /** Address of the catalog endpoints; defaults to `baseUrl`. */
   catalogBaseUrl?: string;
-  /** Bearer token, or a function returning one for each request. */
-  accessToken?: TokenSource;
+  /**
+   * Bearer token, or a function returning one for each request; `false` sends none (calls to the store's own
+   * server, which adds the tokens itself).
+   */
+  accessToken?: TokenSource | false;
   /**
    * The account management token of the account the calls act for. It is sent in
    * `EP-Account-Management-Authentication-Token` beside the bearer (then the store's implicit token), as the
@@ -24,11 +27,6 @@ export interface ConnectionOptions {
   accountToken?: string;
   /** The `fetch` to use; defaults to the browser's. */
   fetch?: FetchLike;
-  /**
-   * The calls go to the store's own server (`storefront-elements/server`), which adds the tokens: no token is
-   * sent, the page's cookies are, with the `Storefront-Request: 1` header.
-   */
-  viaSessionEndpoint?: boolean;
 }
 
 /**
@@ -94,7 +92,7 @@ export async function* pages<T>(
  * answer cannot take the token elsewhere.
  */
 export function request(
-  { baseUrl, catalogBaseUrl, accessToken, accountToken, fetch, viaSessionEndpoint }: Connection,
+  { baseUrl, catalogBaseUrl, accessToken, accountToken, fetch }: Connection,
   path: string,
   { signal, readBody }: RequestOptions = {},
   body?: object,
@@ -108,9 +106,8 @@ export function request(
   }
   return send({
     url: url.href,
-    token: !anonymous && !viaSessionEndpoint && accessToken,
+    token: !anonymous && accessToken,
     accountToken: anonymous ? undefined : accountToken,
-    viaSessionEndpoint,
     body,
     fetch,
     signal,

@@ -70,8 +70,6 @@ export interface HttpRequest {
   readBody?: RequestOptions['readBody'];
   /** How long the request may take, answer included; default {@link REQUEST_TIMEOUT_MS}. */
   timeoutMs?: number;
-  /** To the store's own server: its cookies go with it, and `Storefront-Request: 1` says the page's script sent it. */
-  viaSessionEndpoint?: boolean;
 }
 
 /**
@@ -91,11 +89,9 @@ export async function send({
   signal,
   readBody = (response) => response.text(),
   timeoutMs = REQUEST_TIMEOUT_MS,
-  viaSessionEndpoint,
 }: HttpRequest): Promise<unknown> {
   checkAborted(signal);
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (viaSessionEndpoint) headers['Storefront-Request'] = '1';
   if (token !== false) headers.Authorization = `Bearer ${await resolveToken(token, signal)}`;
   if (accountToken) headers[ACCOUNT_TOKEN_HEADER] = accountToken;
   let payload: string | undefined;
@@ -115,7 +111,7 @@ export async function send({
       headers,
       body: payload,
       signal: deadline.signal,
-      credentials: viaSessionEndpoint ? 'same-origin' : 'omit',
+      credentials: 'omit',
     });
     checkAborted(signal);
     text = await readBody(response);

@@ -9,8 +9,8 @@
 import { type Connection, connect } from '../api/connection.js';
 import { StorefrontError, type StorefrontErrorCode } from '../api/errors.js';
 import type { FetchLike } from '../api/http.js';
-import type { AccountSession, SignedOutReason } from '../events.js';
-import { SERVER_SIGN_IN_KEY, readStored, writeStored } from '../internal/storage.js';
+import { type AccountSession, SignInRedirectEvent, type SignedOutReason } from '../events.js';
+import { readStored, storeKey, writeStored } from '../internal/storage.js';
 import { type SessionChange, afterPageScripts } from './session.js';
 
 /** What the handler's `GET session` answers: never a token. */
@@ -23,8 +23,12 @@ export interface SessionView {
   expires?: string;
 }
 
-/** The header the page sends with every call to the handler that changes something (its CSRF defence). */
-export const SESSION_REQUEST_HEADER = { 'Storefront-Request': '1' };
+/**
+ * The header the page's script sends with every call to the store's server that changes something, and with every
+ * proxy call: a page of another origin cannot send it without a CORS preflight, which the handler never allows.
+ */
+export const REQUEST_HEADER = 'Storefront-Request';
+const SESSION_REQUEST_HEADER = { [REQUEST_HEADER]: '1' };
 
 /** The sessions of this page, one per endpoint. */
 export const serverSessions = new Map<string, ServerSession>();
@@ -53,6 +57,11 @@ export class ServerSession {
     this.endpoint = endpoint;
   }
 
+  /** Where this tab notes that it left to sign in through the store's server. */
+  get #signInKey(): string {
+    return storeKey('server-sign-in', this.endpoint, '');
+  }
+
   get signedIn(): boolean {
     return this.#view.signedIn && !(Date.parse(this.#view.expires!) <= Date.now());
   }
@@ -74,15 +83,6 @@ export class ServerSession {
     return this.accounts.find((account) => account.accountId === this.#view.selectedAccountId);
   }
 
-  /** The sign-in route's address for a profile, coming back to this page. */
-  signInUrl(profileId: string, params: Record<string, string>): string {
-    const url = new URL(`${this.endpoint}/sign-in`);
-    url.searchParams.set('profile', profileId);
-    url.searchParams.set('return_to', location.pathname + location.search + location.hash);
-    for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
-    return url.href;
-  }
-
   /**
    * The connection of the elements' calls: through the store's server (its API proxy), which adds the tokens. The
    * page sends its cookies and the `Storefront-Request` header, never a token; the proxy's 401 means the server
@@ -91,18 +91,32 @@ export class ServerSession {
   connection(fetch: FetchLike = globalThis.fetch): Connection {
     return {
       ...connect({ baseUrl: `${this.endpoint}/api` }),
-      viaSessionEndpoint: true,
+      accessToken: false,
       fetch: async (input, init) => {
-        const response = await fetch(input, init);
+        const response = await fetch(input, {
+          ...init,
+          credentials: 'same-origin',
+          headers: { ...(init?.headers as Record<string, string>), ...SESSION_REQUEST_HEADER },
+        });
         if (response.status === 401) void this.signOut('rejected');
         return response;
       },
     };
   }
 
-  /** Notes that this tab leaves to sign in: the session it comes back with is announced as new. */
-  startingSignIn(): void {
-    writeStored(SERVER_SIGN_IN_KEY, true);
+  /**
+   * Leaves for the store server's sign-in route with `profileId` (the identity provider's `params` passed on),
+   * coming back to this page, once `from` has fired `sign-in-redirect` and no listener cancelled it. The session
+   * this tab comes back with is then announced as new, not restored.
+   */
+  signIn(from: EventTarget, profileId: string, params: Record<string, string>, leave: (url: string) => void): void {
+    const url = new URL(`${this.endpoint}/sign-in`);
+    url.searchParams.set('profile', profileId);
+    url.searchParams.set('return_to', location.pathname + location.search + location.hash);
+    for (const [name, value] of Object.entries(params)) if (value) url.searchParams.set(name, value);
+    if (!from.dispatchEvent(new SignInRedirectEvent({ profileId, url: url.href }))) return;
+    writeStored(this.#signInKey, true);
+    leave(url.href);
   }
 
   /** Chooses the account to act for, on the store's server (for every tab); returns it when the member has it. */
@@ -145,8 +159,8 @@ export class ServerSession {
       const failed = takeServerError();
       if (failed) queueMicrotask(() => this.#notify({ type: 'sign-in-failed', error: failed }));
       void this.#read().then((view) => {
-        const fresh = readStored(SERVER_SIGN_IN_KEY) === true;
-        writeStored(SERVER_SIGN_IN_KEY, undefined);
+        const fresh = readStored(this.#signInKey) === true;
+        writeStored(this.#signInKey, undefined);
         afterPageScripts(() => this.#take(view, !fresh));
       });
     }
@@ -157,7 +171,7 @@ export class ServerSession {
   /** Another tab changed the session: it is read again, and what changed is told. */
   #share(): void {
     if (this.#channel) return;
-    this.#channel = new BroadcastChannel(`storefront-elements:server-session:${this.endpoint}`);
+    this.#channel = new BroadcastChannel(storeKey('channel', this.endpoint, ''));
     this.#channel.onmessage = () => void this.#read().then((view) => this.#take(view, true, false, 'elsewhere'));
   }
 

@@ -12,19 +12,20 @@ export const sessionKey = (clientId: string): string => `${PREFIX}session:${clie
 /** A sign-in transaction under its `state`: single use, for ten minutes. */
 export const TRANSACTION_KEY_PREFIX = `${PREFIX}tx:`;
 
-/** A sign-in this tab sent to the store's server (`session-endpoint`): yes or no, never a token. */
-export const SERVER_SIGN_IN_KEY = `${PREFIX}server-sign-in`;
-
 /** The `state`s of the sign-in callbacks the tab has taken from its address bar (never a code or a token). */
 export const TAKEN_CALLBACKS_KEY = `${PREFIX}taken-callbacks`;
 
 /**
  * The store of a service and client: names its public sign-in configuration (settings' client id and OIDC
  * profiles) in sessionStorage, the BroadcastChannel its tabs share the session on, and (in localStorage) the
- * marker that a shopper signed out there.
+ * marker that a shopper signed out there. With `session-endpoint` the store's server names them (its address for
+ * the service, no client), and `server-sign-in` is the yes-or-no that this tab left to sign in through it.
  */
-export const storeKey = (kind: 'options' | 'channel' | 'signed-out', baseUrl: string, clientId: string): string =>
-  `${PREFIX}${kind}:${baseUrl} ${clientId}`;
+export const storeKey = (
+  kind: 'options' | 'channel' | 'signed-out' | 'server-sign-in',
+  baseUrl: string,
+  clientId: string,
+): string => `${PREFIX}${kind}:${baseUrl} ${clientId}`;
 
 /** What is kept under `key`, parsed; undefined when nothing is, when it is not JSON, or when storage is blocked. */
 export function readStored(key: string): unknown {

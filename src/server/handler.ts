@@ -6,6 +6,7 @@
 import { connect } from '../api/connection.js';
 import { toStorefrontError } from '../api/errors.js';
 import { endSessionUrl } from '../auth/end-session.js';
+import { REQUEST_HEADER } from '../auth/server-session.js';
 import { implicitTokenSource } from '../auth/implicit-token.js';
 import { createAllowlist } from './allowlist.js';
 import { createApiCall, forwardedInit, relay } from './api-proxy.js';
@@ -16,9 +17,6 @@ import { createSealer } from './seal.js';
 import { SessionKeeper, SessionStoreUnavailable, SessionTooLarge, toView } from './session-keeper.js';
 import { SIGN_IN_SECONDS, findProfile, finishSignIn, readTransaction, startSignIn } from './sign-in-flow.js';
 import type { SessionHandler, SessionHandlerOptions } from './types.js';
-
-/** The header the page's own script sends with every call that changes something: a cross-site form cannot. */
-export const REQUEST_HEADER = 'Storefront-Request';
 
 /** A year: how long the note that the shopper signed out is kept. */
 const SIGNED_OUT_SECONDS = 365 * 24 * 60 * 60;

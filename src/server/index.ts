@@ -5,7 +5,8 @@
  * `node:http`) and `storefront-elements/server/next` (App Router route handlers); `storefront-elements/server/redis`
  * keeps sessions in Redis.
  */
-export { createSessionHandler, REQUEST_HEADER } from './handler.js';
+export { createSessionHandler } from './handler.js';
+export { REQUEST_HEADER } from '../auth/server-session.js';
 export { DEFAULT_ALLOW } from './allowlist.js';
 export { SessionStoreUnavailable } from './session-keeper.js';
 export type { SessionHandler, SessionHandlerOptions, SessionStore, SessionView } from './types.js';

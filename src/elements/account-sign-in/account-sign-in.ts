@@ -150,7 +150,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       const profiles = await listOidcProfiles(connection, realm, { signal });
       const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
       // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
-      writeStored(this.#optionsKey(), options);
+      writeStored(this.#storeKey('options'), options);
       return options;
     },
     onComplete: (options) => (this.known = options),
@@ -184,7 +184,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       // a router that wrote back the address it rendered (as it hydrated) put the callback back
       clearCallbackFromLocation();
       // signed in again: the next sign-in may go without the password
-      signedOutMarker(this.#signedOutKey(), false);
+      signedOutMarker(this.#storeKey('signed-out'), false);
       acting.add(this);
       (this.service.session as MemberSession | undefined)?.signIn(signIn);
       acting.delete(this);
@@ -206,7 +206,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     if (!session?.signedIn) return;
     if (isServerSession(session)) return this.#signOutOnServer(session);
     const { profileId } = session;
-    signedOutMarker(this.#signedOutKey(), true);
+    signedOutMarker(this.#storeKey('signed-out'), true);
     acting.add(this);
     session.signOut();
     acting.delete(this);
@@ -252,7 +252,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('baseUrl') || changed.has('clientId') || changed.has('sessionEndpoint')) {
-      this.known = keptOptions(this.#optionsKey());
+      this.known = keptOptions(this.#storeKey('options'));
     }
     // Finished here rather than on connecting: a host may set base-url and client-id after connecting.
     const callback = this.callback;
@@ -297,14 +297,13 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     }
   }
 
-  /** Where the tab keeps the buttons' configuration: per store server, or per service and client. */
-  #optionsKey(): string {
-    return storeKey('options', this.sessionEndpoint || this.baseUrl, this.clientId);
-  }
-
-  /** The localStorage marker that the shopper signed out of this store (never a token). */
-  #signedOutKey(): string {
-    return storeKey('signed-out', this.baseUrl, this.clientId);
+  /**
+   * The key of what the tab keeps for this store: the buttons' configuration (`options`) and, in localStorage, the
+   * marker that the shopper signed out (`signed-out`, never a token). The store is its server with
+   * `session-endpoint`, else the service and client.
+   */
+  #storeKey(kind: 'options' | 'signed-out'): string {
+    return storeKey(kind, this.sessionEndpoint || this.baseUrl, this.clientId);
   }
 
   #redirectUri(): string {
@@ -357,7 +356,12 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
   async #start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
     // opened at once, while the click still allows a window; a blocked one leaves the redirect
     const session = this.service.session;
-    if (isServerSession(session)) return this.#startOnServer(session, profile);
+    if (isServerSession(session)) {
+      const { display, prompt, uiLocales } = this;
+      return session.signIn(this, profile.id, { display, prompt, ui_locales: uiLocales }, (url) =>
+        navigation.assign(url),
+      );
+    }
     const popup = this.mode === 'popup' ? openPopup() : null;
     this.starting = profile.id;
     this.notice = undefined;
@@ -374,7 +378,7 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
         display: this.display,
         prompt: this.prompt,
         uiLocales: this.uiLocales,
-        loginAgain: signedOutMarker(this.#signedOutKey()),
+        loginAgain: signedOutMarker(this.#storeKey('signed-out')),
       });
       abandon = () => consumeTransaction(transaction.state);
       const event = new SignInRedirectEvent({ profileId: profile.id, url });
@@ -394,18 +398,6 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
       } else this.failure = reported;
     }
     this.starting = undefined;
-  }
-
-  /** A sign-in through the store's server: the page leaves for its sign-in route, which sends it on. */
-  #startOnServer(session: ServerSession, profile: OidcProfile): void {
-    const url = session.signInUrl(profile.id, {
-      display: this.display,
-      prompt: this.prompt,
-      ui_locales: this.uiLocales,
-    });
-    if (!this.dispatchEvent(new SignInRedirectEvent({ profileId: profile.id, url }))) return;
-    session.startingSignIn();
-    navigation.assign(url);
   }
 
   /** The attributes sign-in needs that the page has not set. */

@@ -16,7 +16,7 @@ import type {
   SignedOutEvent,
   StorefrontErrorEvent,
 } from '../../../src/events.js';
-import { SERVER_SIGN_IN_KEY } from '../../../src/internal/storage.js';
+import { storeKey } from '../../../src/internal/storage.js';
 import { recordNavigation, resetServerSessions, restoreNavigation } from '../helpers/page-state.js';
 import { part, parts } from '../helpers/table.js';
 import { VISIBLE, loaded, shownNames } from './catalog-list-helpers.js';
@@ -84,7 +84,7 @@ describe('elements with session-endpoint', () => {
   it('hear the session the store server signed in, choose through it, and list the account catalogs', async () => {
     await signInOnServer('ada@example.com');
     // this tab left to sign in: the session it comes back with is new
-    sessionStorage.setItem(SERVER_SIGN_IN_KEY, 'true');
+    sessionStorage.setItem(storeKey('server-sign-in', `${location.origin}${ENDPOINT}`, ''), 'true');
     const { events, picker, list } = await storePage();
     await waitUntil(() => events.some((event) => event.type === 'signed-in'), 'no signed-in', { timeout: 8000 });
     const signedIn = events.find((event) => event.type === 'signed-in') as SignedInEvent;
@@ -165,7 +165,7 @@ describe('elements with session-endpoint', () => {
     // another tab of the store signs out: its session ends on the server, and it tells the other tabs
     const out = await fetch(`${ENDPOINT}/sign-out`, { method: 'POST', headers: { 'Storefront-Request': '1' } });
     expect(out.status).to.equal(200);
-    new BroadcastChannel(`storefront-elements:server-session:${location.origin}${ENDPOINT}`).postMessage('changed');
+    new BroadcastChannel(storeKey('channel', `${location.origin}${ENDPOINT}`, '')).postMessage('changed');
     await waitUntil(() => events.some((event) => event.type === 'signed-out'), 'no signed-out', { timeout: 8000 });
     expect((events.find((event) => event.type === 'signed-out') as SignedOutEvent).detail.reason).to.equal('elsewhere');
   });

@@ -143,7 +143,7 @@ export class ServerSession {
       endSessionUrl = (answer as { endSessionUrl?: string }).endSessionUrl;
     }
     this.#end(reason);
-    this.#post();
+    this.#post(reason);
     return endSessionUrl;
   }
 
@@ -168,15 +168,23 @@ export class ServerSession {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Another tab changed the session: it is read again, and what changed is told. */
+  /**
+   * Another tab changed the session: it is read again (what a message says is never believed), and what changed is
+   * told. A session that another tab saw refused or expired ends here for that reason too; any other end is a
+   * sign-out `elsewhere`.
+   */
   #share(): void {
     if (this.#channel) return;
     this.#channel = new BroadcastChannel(storeKey('channel', this.endpoint, ''));
-    this.#channel.onmessage = () => void this.#read().then((view) => this.#take(view, true, false, 'elsewhere'));
+    this.#channel.onmessage = ({ data }: MessageEvent<{ out?: unknown } | undefined>) => {
+      const reason = data?.out === 'rejected' || data?.out === 'expired' ? data.out : 'elsewhere';
+      void this.#read().then((view) => this.#take(view, true, false, reason));
+    };
   }
 
-  #post(): void {
-    this.#channel?.postMessage('changed');
+  /** Tells the store's other tabs that the session changed, and why it ended when it did. */
+  #post(out?: SignedOutReason): void {
+    this.#channel?.postMessage({ out });
   }
 
   /**

@@ -60,6 +60,16 @@ describe('cookies the handler did not seal, or no longer accepts', () => {
     }
   });
 
+  it('reads a session whose tokens have expired as signed out, its cookie and its seal alike', async (t) => {
+    const { browser } = await signedIn();
+    const { expires } = await browser.session();
+    t.mock.timers.enable({ apis: ['Date'], now: Date.parse(expires) + 1000 });
+    const answer = await browser.request('/storefront/session');
+    assert.equal(answer.status, 200);
+    assert.deepEqual(await answer.json(), { signedIn: false });
+    assert.equal((await browser.request('/storefront/account', { method: 'POST', body: {} })).status, 401);
+  });
+
   it('opens a cookie sealed with a rotated-out key while that key is listed, and not after', async () => {
     const { browser } = await signedIn({ keys: [OLD_KEY] });
     const rotated = store({ keys: [NEW_KEY, OLD_KEY] });

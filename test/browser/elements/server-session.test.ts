@@ -165,9 +165,27 @@ describe('elements with session-endpoint', () => {
     // another tab of the store signs out: its session ends on the server, and it tells the other tabs
     const out = await fetch(`${ENDPOINT}/sign-out`, { method: 'POST', headers: { 'Storefront-Request': '1' } });
     expect(out.status).to.equal(200);
-    new BroadcastChannel(storeKey('channel', `${location.origin}${ENDPOINT}`, '')).postMessage('changed');
+    new BroadcastChannel(storeKey('channel', `${location.origin}${ENDPOINT}`, '')).postMessage({ out: 'user' });
     await waitUntil(() => events.some((event) => event.type === 'signed-out'), 'no signed-out', { timeout: 8000 });
     expect((events.find((event) => event.type === 'signed-out') as SignedOutEvent).detail.reason).to.equal('elsewhere');
+  });
+
+  it('end as rejected when another tab saw the account token refused, and never for a message alone', async () => {
+    await signInOnServer('grace@example.com');
+    const { events } = await storePage();
+    await waitUntil(() => events.some((event) => event.type === 'signed-in'), 'no signed-in', { timeout: 8000 });
+    const channel = new BroadcastChannel(storeKey('channel', `${location.origin}${ENDPOINT}`, ''));
+    // a message while the server still holds the session changes nothing: the session is read again, not believed
+    channel.postMessage({ out: 'rejected' });
+    const signedIn = (await (await fetch(`${ENDPOINT}/session`)).json()).signedIn;
+    expect(signedIn).to.equal(true);
+    // the other tab's proxy call was refused: the server ended the session, and that tab says so
+    await fetch(`${ENDPOINT}/sign-out`, { method: 'POST', headers: { 'Storefront-Request': '1' } });
+    channel.postMessage({ out: 'rejected' });
+    await waitUntil(() => events.some((event) => event.type === 'signed-out'), 'no signed-out', { timeout: 8000 });
+    const ends = events.filter((event) => event.type === 'signed-out') as SignedOutEvent[];
+    expect(ends.map((event) => event.detail.reason)).to.deep.equal(['rejected']);
+    channel.close();
   });
 
   it('sign out through the store server with the Sign out button', async () => {

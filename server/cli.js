@@ -11,7 +11,7 @@ import { checkBaseUrl, DEFAULT_LIMITS, startService } from './index.js';
 
 const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0.1] [--base-url URL] [--fixtures FILE]
                                     [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...]
-                                    [--trust-proxy ADDRESS ...] [--quiet]
+                                    [--trust-proxy ADDRESS ...] [--token-ttl SECONDS] [--quiet]
   --port          port to listen on (default: $SERVICE_PORT or 8787; 0 picks a free one)
   --host          address to bind (default 127.0.0.1)
   --base-url      the address clients reach the service at, for the links it writes
@@ -27,6 +27,8 @@ const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0
   --redirect-uri  accept this redirect URI besides http://localhost:<port>/... (repeatable)
   --trust-proxy   a reverse proxy (an address, or a CIDR range like 10.0.0.0/8) whose X-Forwarded-For
                   names the client; the limits then count each client apart (repeatable)
+  --token-ttl     how long account management tokens last, in seconds (default: the fixtures' settings
+                  account_management_authentication_token_timeout_secs, else 86400)
   --quiet         do not log unexpected errors`;
 
 /** @returns {import('./index.js').ServiceOptions & { host: string, redirectUris: string[] }} */
@@ -44,6 +46,7 @@ function options() {
         'repair': { type: 'boolean' },
         'redirect-uri': { type: 'string', multiple: true },
         'trust-proxy': { type: 'string', multiple: true },
+        'token-ttl': { type: 'string' },
         'quiet': { type: 'boolean' },
         'help': { type: 'boolean', short: 'h' },
       },
@@ -82,6 +85,11 @@ function options() {
     console.error(/** @type {Error} */ (error).message);
     process.exit(2);
   }
+  const tokenTtl = parsed['token-ttl'] === undefined ? undefined : Number(parsed['token-ttl']);
+  if (tokenTtl !== undefined && !(Number.isInteger(tokenTtl) && tokenTtl >= 1 && tokenTtl <= 2592000)) {
+    console.error(`Invalid --token-ttl "${parsed['token-ttl']}": whole seconds from 1 to 2592000 (30 days)`);
+    process.exit(2);
+  }
   for (const uri of parsed['redirect-uri'] ?? []) {
     try {
       new URL(uri);
@@ -100,6 +108,7 @@ function options() {
     redirectUris: parsed['redirect-uri'] ?? [],
     trustProxy: parsed['trust-proxy'] ?? [],
     repair: parsed.repair ?? false,
+    tokenTtl,
     quiet: parsed.quiet ?? false,
   };
 }

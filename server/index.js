@@ -103,6 +103,7 @@ export async function startService({
   redirectUris = [],
   trustProxy = [],
   repair = false,
+  tokenTtl,
   quiet = false,
   limits: limitOptions = {},
   onListening,
@@ -127,7 +128,7 @@ export async function startService({
     // what a repair drops is always said
     log: repair ? (message) => console.error(`[service] ${message}`) : log,
   });
-  const tokens = new Tokens(store);
+  const tokens = new Tokens(store, { accountTokenTtlSeconds: tokenTtl });
   const rateLimits = {
     tokenGrant: new RateLimiter(limits.tokenGrant, limits.tokenGrantPerClient, {
       attempts: 'token requests',

@@ -76,7 +76,13 @@ export interface Fixtures {
   /** Store addresses a sign-in may come back to, besides any loopback page. */
   redirect_uris?: string[];
   /** Left out: stable ids, and the first client without a secret. */
-  account_authentication_settings?: { id?: string; authentication_realm_id?: string; client_id?: string };
+  account_authentication_settings?: {
+    id?: string;
+    authentication_realm_id?: string;
+    client_id?: string;
+    /** How long an account management token lasts, in seconds (default a day); `tokenTtl` overrides it. */
+    account_management_authentication_token_timeout_secs?: number;
+  };
   accounts?: Array<{ id: string; name: string; legal_name: string } & Timestamps>;
   account_members?: Array<{ id: string; name: string; email: string } & Timestamps>;
   account_memberships?: Array<{ id: string; account_id: string; account_member_id: string } & Timestamps>;
@@ -133,6 +139,11 @@ export interface ServiceOptions {
    * the limits then count each client apart. Default none: the connection's address is the client's.
    */
   trustProxy?: string[];
+  /**
+   * How long account management tokens last, in seconds (`--token-ttl`); default the fixtures' settings
+   * (`account_management_authentication_token_timeout_secs`), else a day.
+   */
+  tokenTtl?: number;
   /** Do not log unexpected errors. */
   quiet?: boolean;
   limits?: Partial<Limits>;

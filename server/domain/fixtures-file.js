@@ -116,6 +116,9 @@ export function storeDataOf(fixtures) {
       id: settings.id ?? stableId('settings'),
       realm_id: realmId,
       client_id: settings.client_id ?? (clients.find((c) => !c.client_secret) ?? clients[0]).client_id,
+      ...(settings.account_management_authentication_token_timeout_secs && {
+        token_timeout_secs: settings.account_management_authentication_token_timeout_secs,
+      }),
     },
     clients,
     idp_users: (fixtures.idp_users ?? []).map((user) => ({

@@ -30,7 +30,8 @@ import { conflict, notFound } from '../http/errors.js';
  * @typedef {{ id: string, name?: string, description?: string, account_ids: string[] }} CatalogRule
  * @typedef {import('./fixtures-file.js').Client} ClientRecord
  * @typedef {import('./fixtures-file.js').IdpUser} IdpUserRecord
- * @typedef {{ settings: { id: string, realm_id: string, client_id: string }, clients: ClientRecord[],
+ * @typedef {{ settings: { id: string, realm_id: string, client_id: string, token_timeout_secs?: number },
+ *   clients: ClientRecord[],
  *   idp_users: IdpUserRecord[], profiles: ProfileRecord[], accounts: AccountRecord[],
  *   members: MemberRecord[] | MemberList,
  *   memberships: MembershipRecord[], catalogs: CatalogRecord[], redirect_uris: string[],

@@ -30,10 +30,20 @@ export class Tokens {
   /** the signing secret the kept tokens were checked with */
   #verifiedWith = '';
 
-  /** @param {import('./store.js').Store} store */
-  constructor(store) {
+  /**
+   * @param {import('./store.js').Store} store
+   * @param {{ accountTokenTtlSeconds?: number }} [options] how long account tokens last (`--token-ttl`); default
+   *   the store's setting (`account_management_authentication_token_timeout_secs`), else a day
+   */
+  constructor(store, { accountTokenTtlSeconds } = {}) {
     this.store = store;
+    this.ttlOption = accountTokenTtlSeconds;
     if (!store.signingSecret()) store.setSigningSecret(randomBytes(32).toString('base64url'));
+  }
+
+  /** How long an account management token lasts, in seconds. */
+  get accountTokenTtlSeconds() {
+    return this.ttlOption ?? this.store.settings.token_timeout_secs ?? ACCOUNT_TOKEN_TTL_SECONDS;
   }
 
   get #key() {
@@ -84,7 +94,7 @@ export class Tokens {
    * @param {{ expiresAt?: number }} [options] unix seconds; tests pass a past instant to get an expired token
    */
   async accountToken(accountMemberId, accountId, { expiresAt } = {}) {
-    const exp = expiresAt ?? Math.floor(Date.now() / 1000) + ACCOUNT_TOKEN_TTL_SECONDS;
+    const exp = expiresAt ?? Math.floor(Date.now() / 1000) + this.accountTokenTtlSeconds;
     const token = await this.#sign({ kind: 'account', account_id: accountId }, accountMemberId, exp);
     return { token, expires: new Date(exp * 1000).toISOString() };
   }

@@ -20,7 +20,6 @@ import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../domain/query.js'
 import { single } from '../domain/resources.js';
 import { discoveryUrlProblem } from '../domain/fixtures-checks.js';
 import { sameSecret } from '../domain/secret.js';
-import { ACCOUNT_TOKEN_TTL_SECONDS } from '../domain/tokens.js';
 import { dataOfType, requiredString } from '../http/validate.js';
 
 const TOKEN_TYPE = 'account_management_authentication_token';
@@ -112,7 +111,7 @@ export const authRoutes = [
           enable_self_signup: false,
           auto_create_account_for_account_members: false,
           account_member_self_management: 'disabled',
-          account_management_authentication_token_timeout_secs: ACCOUNT_TOKEN_TTL_SECONDS,
+          account_management_authentication_token_timeout_secs: ctx.service.tokens.accountTokenTtlSeconds,
           relationships: { authentication_realm: { data: { id: s.realm_id, type: 'authentication_realm' } } },
           meta: { client_id: s.client_id },
           links: { self: `${ctx.base}/v2/settings/account-authentication` },

@@ -83,7 +83,8 @@ export interface Fixtures {
     /** How long an account management token lasts, in seconds (default a day); `tokenTtl` overrides it. */
     account_management_authentication_token_timeout_secs?: number;
   };
-  accounts?: Array<{ id: string; name: string; legal_name: string } & Timestamps>;
+  /** `parent_id`: the account this one is a subaccount of (another of `accounts`). */
+  accounts?: Array<{ id: string; name: string; legal_name: string; parent_id?: string } & Timestamps>;
   account_members?: Array<{ id: string; name: string; email: string } & Timestamps>;
   account_memberships?: Array<{ id: string; account_id: string; account_member_id: string } & Timestamps>;
   /** The people of the embedded identity provider. */

@@ -160,6 +160,24 @@ function referenceProblems(doc) {
   unique('catalogs', 'id');
   const clients = unique('clients', 'client_id');
 
+  const parents = new Map();
+  for (const [i, account] of itemsOf(doc.accounts)) {
+    if (typeof account.parent_id !== 'string') continue;
+    if (!accounts.has(account.parent_id)) problems.push(`accounts[${i}].parent_id: names no account of accounts`);
+    else parents.set(account.id, account.parent_id);
+  }
+  for (const [i, account] of itemsOf(doc.accounts)) {
+    // up the line of parents: an account met twice is one of its own ancestors
+    const seen = new Set([account.id]);
+    for (let parent = parents.get(account.id); parent !== undefined; parent = parents.get(parent)) {
+      if (seen.has(parent)) {
+        problems.push(`accounts[${i}].parent_id: the account would be its own ancestor`);
+        break;
+      }
+      seen.add(parent);
+    }
+  }
+
   /** @type {Set<string>} */
   const pairs = new Set();
   for (const [i, ms] of itemsOf(doc.account_memberships)) {

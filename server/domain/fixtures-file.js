@@ -140,6 +140,7 @@ export function storeDataOf(fixtures) {
       id: a.id,
       name: a.name,
       legal_name: a.legal_name,
+      ...(a.parent_id && { parent_id: a.parent_id }),
       ...timestamps(a, i),
     })),
     members: (fixtures.account_members ?? []).map((m, i) => ({

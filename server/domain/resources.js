@@ -44,16 +44,23 @@ export function membershipResource(ms, base) {
 /**
  * @param {import('./store.js').AccountRecord} a
  * @param {string} base
+ * @param {import('./store.js').AccountRecord[]} [ancestors] root first
  */
-export function accountResource(a, base) {
+export function accountResource(a, base, ancestors = []) {
+  const ref = (/** @type {{ id: string }} */ { id }) => ({ data: { id, type: 'account' } });
   return {
     id: a.id,
     type: 'account',
     name: a.name,
     // a store written before accounts had a legal name answers with the name
     legal_name: a.legal_name ?? a.name,
+    ...(a.parent_id && { parent_id: a.parent_id }),
     meta: { timestamps: { created_at: a.created_at, updated_at: a.updated_at } },
     links: { self: `${base}/v2/accounts/${a.id}` },
+    // the vendor's shape (its SDK's Account): the parent, and every ancestor from the root down
+    ...(ancestors.length && {
+      relationships: { parent: ref(ancestors[ancestors.length - 1]), ancestors: ancestors.map(ref) },
+    }),
   };
 }
 

@@ -19,7 +19,8 @@ import { conflict, notFound } from '../http/errors.js';
  * @typedef {{ id: string, name: string, email: string, created_at: string, updated_at: string }} MemberRecord
  * @typedef {{ id: string, account_id: string, account_member_id: string, created_at: string,
  *   updated_at: string }} MembershipRecord
- * @typedef {{ id: string, name: string, legal_name: string, created_at: string, updated_at: string }} AccountRecord
+ * @typedef {{ id: string, name: string, legal_name: string, parent_id?: string, created_at: string,
+ *   updated_at: string }} AccountRecord
  * @typedef {{ id: string, realm_id: string, name: string, embedded?: boolean, discovery_url: string | null,
  *   client_id: string, client_secret: string, created_at: string, updated_at: string }} ProfileRecord
  * @typedef {{ id: string, is_full_publish: boolean, is_full_delta: boolean, published_at: string }} ReleaseRecord
@@ -389,6 +390,22 @@ export class Store {
   /** @param {string} id */
   account(id) {
     return this.accountsById.get(id);
+  }
+
+  /**
+   * The ancestors of an account, its root first and its parent last (the vendor's `relationships.ancestors`).
+   * @param {AccountRecord} account
+   * @returns {AccountRecord[]}
+   */
+  ancestors(account) {
+    /** @type {AccountRecord[]} */
+    const line = [];
+    for (let parent = this.account(account.parent_id ?? ''); parent; parent = this.account(parent.parent_id ?? '')) {
+      // the fixtures' check refuses a cycle; a data file edited by hand is not believed either
+      if (line.includes(parent) || parent === account) break;
+      line.unshift(parent);
+    }
+    return line;
   }
 
   get accounts() {

@@ -102,7 +102,9 @@ export const accountRoutes = [
       return {
         status: 200,
         body: {
-          data: all.slice(page.offset, page.offset + page.limit).map((a) => accountResource(a, ctx.base)),
+          data: all
+            .slice(page.offset, page.offset + page.limit)
+            .map((a) => accountResource(a, ctx.base, ctx.service.store.ancestors(a))),
           ...pageEnvelope({ total: all.length, ...page, url: ctx.url }),
         },
       };
@@ -116,7 +118,8 @@ export const accountRoutes = [
       if (who.kind === 'account' && who.accountId !== ctx.params.id) {
         throw forbidden('An account management token may only read its own account');
       }
-      return { status: 200, body: single(accountResource(accountOr404(ctx, ctx.params.id), ctx.base)) };
+      const account = accountOr404(ctx, ctx.params.id);
+      return { status: 200, body: single(accountResource(account, ctx.base, ctx.service.store.ancestors(account))) };
     },
   },
   {

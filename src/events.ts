@@ -17,9 +17,17 @@ export interface SignInRedirectDetail {
   profileId: string;
   url: string;
 }
+/** Who signed in: the member's id, and their name and email where the store lets a member read them. */
+export interface SignedInMember {
+  id: string;
+  name?: string;
+  email?: string;
+}
 export interface SignedInDetail {
   accountMemberId: string;
   accounts: AccountSession[];
+  /** Who signed in (in `signed-in` always, with at least the id). */
+  member?: SignedInMember;
   /** `true` when a kept session came back (on load, or from another tab of the store) rather than a sign-in. */
   restored?: boolean;
 }

@@ -4,7 +4,7 @@
  */
 import { type Connection, type Json, list, request, valid } from './connection.js';
 import type { RequestOptions } from './http.js';
-import type { AccountManagementTokenResponse } from './types.js';
+import type { AccountManagementTokenResponse, AccountMember } from './types.js';
 
 export interface AccountManagementTokenRequest {
   /** The `code` the redirect brought back. */
@@ -33,4 +33,17 @@ export async function createAccountManagementTokens(
     }),
   );
   return valid(body, body?.meta?.account_member_id);
+}
+
+/**
+ * `GET /v2/account-members/:id` with the member's own account token (the connection's `accountToken`) beside the
+ * store's bearer: the vendor's permission table lets a member read their own record.
+ */
+export async function getOwnAccountMember(
+  connection: Connection,
+  accountMemberId: string,
+  options?: RequestOptions,
+): Promise<AccountMember> {
+  const data = (await request(connection, `v2/account-members/${encodeURIComponent(accountMemberId)}`, options))?.data;
+  return valid(data, (data?.id as unknown) === accountMemberId);
 }

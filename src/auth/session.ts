@@ -1,5 +1,5 @@
 import type { StorefrontError } from '../api/errors.js';
-import type { AccountSession, SignedInDetail, SignedOutReason } from '../events.js';
+import type { AccountSession, SignedInDetail, SignedInMember, SignedOutReason } from '../events.js';
 import { readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '../internal/storage.js';
 
 /**
@@ -66,9 +66,10 @@ export function afterPageScripts(then: () => void): void {
 export const sessions = new Map<string, MemberSession>();
 
 /** A sign-in as the tabs hand it to each other: without the account a tab chose (each tab chooses its own). */
-const shared = ({ accountMemberId, accounts, profileId }: MemberSignIn): MemberSignIn => ({
+const shared = ({ accountMemberId, accounts, member, profileId }: MemberSignIn): MemberSignIn => ({
   accountMemberId,
   accounts,
+  member,
   profileId,
 });
 
@@ -81,10 +82,12 @@ const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Da
  */
 export function isSignIn(data: unknown): data is MemberSignIn {
   try {
-    const { accountMemberId, accounts } = data as MemberSignIn;
+    const { accountMemberId, accounts, member } = data as MemberSignIn;
     const texts = (...values: unknown[]) => values.every((value) => value && typeof value === 'string');
     return (
       texts(accountMemberId) &&
+      (!member ||
+        (member.id === accountMemberId && texts(...[member.name, member.email].filter((v) => v !== undefined)))) &&
       accounts.every(
         ({ accountId, accountName, token, expires }) =>
           texts(accountId, token, expires) && typeof accountName === 'string' && !!Date.parse(expires),
@@ -157,6 +160,11 @@ export class MemberSession {
   /** The accounts the member may act for, each with its token; empty when signed out. */
   get accounts(): readonly AccountSession[] {
     return (this.signedIn && this.#data?.accounts) || [];
+  }
+
+  /** Who signed in: the id, and the name and email where the store let the sign-in read them. */
+  get member(): SignedInMember | undefined {
+    return this.signedIn ? (this.#data?.member ?? { id: this.#data!.accountMemberId }) : undefined;
   }
 
   /** The OIDC profile the member signed in through, when known. */

@@ -3,10 +3,11 @@
  * transaction), the safety check of the sign-in address, and exchanging the code the callback brought for account
  * management tokens. Reading the callback from the address bar is callback.ts.
  */
-import { createAccountManagementTokens } from '../api/account-tokens.js';
+import { createAccountManagementTokens, getOwnAccountMember } from '../api/account-tokens.js';
 import { type Connection, parseUrl } from '../api/connection.js';
-import { StorefrontError } from '../api/errors.js';
+import { StorefrontError, isAbortError } from '../api/errors.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
+import type { SignedInMember } from '../events.js';
 import type { SignInCallback } from './callback.js';
 import { createPkcePair, createState } from './pkce.js';
 import { type MemberSignIn, isSignIn } from './session.js';
@@ -159,7 +160,30 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
     throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
   }
   const answer = await createAccountManagementTokens(connection, { ...transaction, code: callback.code }, options);
-  return { ...toSignedInDetail(answer), profileId: transaction.profileId };
+  const signIn = toSignedInDetail(answer);
+  const member = await readSignedInMember(connection, signIn.accountMemberId, signIn.accounts[0]?.token, options);
+  return { ...signIn, member, profileId: transaction.profileId };
+}
+
+/**
+ * Who signed in: the member's own record, read with one of their account tokens; just the id where the store does
+ * not let a member read it, or it cannot be read now (the sign-in stands all the same).
+ */
+export async function readSignedInMember(
+  connection: Connection,
+  id: string,
+  accountToken: string | undefined,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<SignedInMember> {
+  if (!accountToken) return { id };
+  try {
+    const { name, email } = await getOwnAccountMember({ ...connection, accountToken }, id, { signal });
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+    return { id, name: text(name), email: text(email) };
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    return { id };
+  }
 }
 
 /** The token answer as the `signed-in` detail; `invalid_response` when a token is incomplete. */

@@ -7,11 +7,11 @@
 import { type AuthorizationServer, type Client, validateAuthResponse, AuthorizationResponseError } from 'oauth4webapi';
 import { createAccountManagementTokens } from '../api/account-tokens.js';
 import { getAccountAuthenticationSettings, listOidcProfiles } from '../api/client.js';
-import { type Connection, request as apiRequest } from '../api/connection.js';
-import { StorefrontError, toStorefrontError } from '../api/errors.js';
+import type { Connection } from '../api/connection.js';
+import { StorefrontError } from '../api/errors.js';
 import type { OidcProfile } from '../api/types.js';
 import { createPkcePair, createState } from '../auth/pkce.js';
-import { buildAuthorizationUrl, checkSignInEndpoint, toSignedInDetail } from '../auth/sign-in.js';
+import { buildAuthorizationUrl, checkSignInEndpoint, readSignedInMember, toSignedInDetail } from '../auth/sign-in.js';
 import { signInCookie } from './cookies.js';
 import type { Sealer } from './seal.js';
 import type { ServerSession } from './session-keeper.js';
@@ -112,25 +112,9 @@ export async function finishSignIn(
   const answer = await createAccountManagementTokens(api, { ...transaction, code });
   const { accountMemberId, accounts } = toSignedInDetail(answer);
   return {
-    member: await readMember(api, accountMemberId, accounts[0]?.token),
+    member: await readSignedInMember(api, accountMemberId, accounts[0]?.token),
     accounts,
     selectedAccountId: accounts.length === 1 ? accounts[0].accountId : undefined,
     profileId: transaction.profileId,
   };
-}
-
-/**
- * The member's name and email, read with the member's own account token (`GET /v2/account-members/:id`); just the
- * id where the store does not let a member read it.
- */
-async function readMember(api: Connection, id: string, accountToken?: string): Promise<ServerSession['member']> {
-  try {
-    const path = `v2/account-members/${encodeURIComponent(id)}`;
-    const data = (await apiRequest({ ...api, accountToken }, path))?.data;
-    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
-    return { id, name: text(data?.name), email: text(data?.email) };
-  } catch (error) {
-    if (toStorefrontError(error).code === 'network_error') throw error;
-    return { id };
-  }
 }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
 import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
+import { SHOP_FIXTURES, ids } from '../support/shop-fixtures.js';
 import { startTestService } from '../support/test-service.js';
 import { STORE_ORIGIN, continuesTo, storeOn } from '../support/store-browser.js';
 
@@ -85,10 +86,19 @@ describe('signing in through the store server', () => {
     assert.equal((await browser.session()).selectedAccountId, ACCOUNTS.harvard.id);
   });
 
-  it('chooses the only account of a member with one', async () => {
+  it('chooses the only account of a member with one, and names her', async () => {
     const { browser } = store();
     await browser.signIn('grace@example.com');
-    assert.equal((await browser.session()).selectedAccountId, ACCOUNTS.harvard.id);
+    const view = await browser.session();
+    assert.equal(view.selectedAccountId, ACCOUNTS.harvard.id);
+    assert.deepEqual(view.member, { id: MEMBERS.grace.id, name: 'Grace Hopper', email: 'grace@example.com' });
+  });
+
+  it("names a member of a store's own fixtures", async () => {
+    const shop = await startTestService({ fixtures: SHOP_FIXTURES });
+    const { browser } = storeOn(shop.base, { clientId: 'shop' });
+    await browser.signIn('kim@shop.test', { password: 'kim-secret' });
+    assert.deepEqual((await browser.session()).member, { id: ids.kim, name: 'Kim North', email: 'kim@shop.test' });
   });
 
   it('signs out: the cookie goes, and the next sign-in asks for the password again', async () => {

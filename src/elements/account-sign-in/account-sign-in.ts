@@ -72,7 +72,9 @@ type Notice = 'expired' | 'rejected' | 'cancelled';
  * @fires sign-in-redirect - Before leaving for the identity provider (or sending the sign-in window there);
  *   `detail` is `{profileId, url}`. Cancelable: `preventDefault()` keeps the page (and closes the window).
  * @fires signed-in - The sign-in finished, or a kept session came back (`restored: true`: on load, or from another
- *   tab); `detail` is `{accountMemberId, accounts: [{accountId, accountName, token, expires}], restored?}`.
+ *   tab); `detail` is `{accountMemberId, accounts: [{accountId, accountName, token, expires}], member, restored?}`,
+ *   `member` being who signed in (`{id, name?, email?}`: the name and email where the store lets a member read
+ *   their own record). With `session-endpoint` the accounts carry no `token`.
  *   Always before the picker's `account-selected`.
  * @fires signed-out - The session ended; `detail.reason` is `user` (Sign out pressed), `expired`, `rejected`
  *   (the service refused an account token, here or in another tab) or `elsewhere` (signed out in another tab).
@@ -277,10 +279,11 @@ export class AccountSignIn extends ShopperElement<AccountSignInTexts> {
     // a sign-in the store's server could not finish: shown as one this element could not finish
     if (change.type === 'sign-in-failed') this.failure = this.reportError(change.error);
     if (change.type === 'signed-in') {
-      const { accountMemberId, accounts } = this.service.session!;
+      const { accountMemberId, accounts, member } = this.service.session!;
       this.#told = {
         accountMemberId: accountMemberId!,
         accounts: [...accounts],
+        member,
         ...(change.restored && { restored: true }),
       };
     }

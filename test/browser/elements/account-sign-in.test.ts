@@ -148,6 +148,12 @@ describe('<account-sign-in> with the reference service', function () {
     try {
       const { detail } = await signedIn;
       expect(detail.accountMemberId).to.equal(await fixtureId('member:ada'));
+      // who signed in, read with her own account token the vendor's way
+      expect(detail.member).to.deep.equal({
+        id: detail.accountMemberId,
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+      });
       expect(detail.accounts.map((a) => a.accountName).sort()).to.deep.equal([
         'Analytical Engines Ltd',
         'Harvard Computation Lab',

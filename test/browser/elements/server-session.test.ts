@@ -94,6 +94,7 @@ describe('elements with session-endpoint', () => {
       'Harvard Computation Lab',
     ]);
     expect(JSON.stringify(signedIn.detail)).not.to.match(/token/);
+    expect(signedIn.detail.member).to.deep.include({ name: 'Ada Lovelace', email: 'ada@example.com' });
 
     await waitUntil(() => optionNamed(picker, 'Harvard'), 'the picker shows no accounts');
     const selected = oneEvent(picker, 'account-selected') as Promise<AccountSelectedEvent>;

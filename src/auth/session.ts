@@ -1,6 +1,6 @@
 import type { StorefrontError } from '../api/errors.js';
 import type { AccountSession, SignedInDetail, SignedInMember, SignedOutReason } from '../events.js';
-import { readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '../internal/storage.js';
+import { lastAccount, readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '../internal/storage.js';
 
 /**
  * Where a session is kept: `session` survives reloads in the tab (sessionStorage) and is shared live with the
@@ -196,10 +196,18 @@ export class MemberSession {
     this.#persist();
   }
 
-  /** Keeps a sign-in (made here, unless `restored`) and tells the elements and, for one made here, the other tabs. */
+  /**
+   * Keeps a sign-in (made here, unless `restored`) and tells the elements and, for one made here, the other tabs.
+   * The account chosen is the member's only one or, for a sign-in made here, the one they chose last (with this
+   * store client).
+   */
   signIn(signIn: MemberSignIn, restored?: boolean): void {
-    const { accounts } = signIn;
-    this.#data = { ...shared(signIn), selectedAccountId: accounts.length === 1 ? accounts[0].accountId : undefined };
+    const { accounts, accountMemberId } = signIn;
+    // for a sign-in made here (a session from another tab comes without a choice: each tab chooses its own); memory
+    // mode keeps nothing in the browser's storage, this either
+    const last = restored || this.#memory ? undefined : lastAccount(this.clientId, accountMemberId);
+    const chosen = accounts.length === 1 ? accounts[0] : accounts.find((account) => account.accountId === last);
+    this.#data = { ...shared(signIn), selectedAccountId: chosen?.accountId };
     this.#fromElsewhere = !!restored;
     this.#persist();
     if (!restored) this.#post({ session: shared(signIn) });
@@ -212,6 +220,7 @@ export class MemberSession {
     const account = this.accounts.find((candidate) => candidate.accountId === accountId);
     if (account && this.#data!.selectedAccountId !== accountId) {
       this.#data!.selectedAccountId = accountId;
+      if (!this.#memory) lastAccount(this.clientId, this.#data!.accountMemberId, accountId);
       this.#persist();
       this.#notify({ type: 'account-selected', account });
     }

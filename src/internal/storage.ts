@@ -1,7 +1,8 @@
 /**
  * What the library keeps in the browser, in one place: every key (all start with `storefront-elements:`, so a
  * page or a test can find and clear them), and the reading and writing of JSON there. Tokens live in
- * sessionStorage only; localStorage holds one yes-or-no marker (a shopper signed out). This module imports nothing
+ * sessionStorage only; localStorage holds a yes-or-no marker (a shopper signed out) and the id of the account a
+ * member last chose. This module imports nothing
  * and may be imported from any layer.
  */
 const PREFIX = 'storefront-elements:';
@@ -120,5 +121,25 @@ function writeMarker(key: string, signedOut: boolean): void {
   } else if (!writeMarkerCookie(key, true)) {
     signedOutHere.add(key);
     console.warn('storefront-elements: no room to keep the sign-out; only this page knows to ask for the password.');
+  }
+}
+
+/** Where the account a member last chose is kept: per store client and member, in localStorage. */
+const lastAccountKey = (clientId: string, accountMemberId: string): string =>
+  `${PREFIX}last-account:${clientId} ${accountMemberId}`;
+
+/**
+ * The account the member last chose with this store client, kept across sign-outs in localStorage so that the
+ * next sign-in chooses it again: its id only, never a token or a name. With `accountId`, keeps that one.
+ */
+export function lastAccount(clientId: string, accountMemberId: string, accountId?: string): string | undefined {
+  const key = lastAccountKey(clientId, accountMemberId);
+  try {
+    // eslint-disable-next-line no-restricted-properties -- an account id, never a token
+    if (accountId) localStorage.setItem(key, accountId);
+    return localStorage.getItem(key) ?? undefined;
+  } catch {
+    // full or blocked: the next sign-in asks which account
+    return undefined;
   }
 }

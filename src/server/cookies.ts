@@ -6,6 +6,8 @@
 export const SESSION_COOKIE = '__Host-storefront-session';
 /** A sign-in under way; the name ends with the start of its state, so sign-ins started in two tabs both finish. */
 export const SIGN_IN_COOKIE = '__Host-storefront-sign-in-';
+/** The account the member chose last in this browser (sealed: her id and the account's), for her next sign-in. */
+export const LAST_ACCOUNT_COOKIE = '__Host-storefront-last-account';
 /** The shopper signed out here: the next sign-in asks the identity provider for the password again. */
 export const SIGNED_OUT_COOKIE = '__Host-storefront-signed-out';
 

@@ -10,7 +10,14 @@ import { REQUEST_HEADER } from '../auth/server-session.js';
 import { implicitTokenSource } from '../auth/implicit-token.js';
 import { createAllowlist } from './allowlist.js';
 import { createApiCall, forwardedInit, relay } from './api-proxy.js';
-import { SIGNED_OUT_COOKIE, readCookie, removeCookie, serializeCookie, signInCookie } from './cookies.js';
+import {
+  LAST_ACCOUNT_COOKIE,
+  SIGNED_OUT_COOKIE,
+  readCookie,
+  removeCookie,
+  serializeCookie,
+  signInCookie,
+} from './cookies.js';
 import { continuePage, errorEnvelope, json, redirect } from './responses.js';
 import { safeReturnPath, withErrorCode } from './return-path.js';
 import { createSealer } from './seal.js';
@@ -18,8 +25,14 @@ import { SessionKeeper, SessionStoreUnavailable, SessionTooLarge, toView } from 
 import { SIGN_IN_SECONDS, findProfile, finishSignIn, readTransaction, startSignIn } from './sign-in-flow.js';
 import type { SessionHandler, SessionHandlerOptions } from './types.js';
 
-/** A year: how long the note that the shopper signed out is kept. */
-const SIGNED_OUT_SECONDS = 365 * 24 * 60 * 60;
+/** A year: how long the notes that the shopper signed out, and of the account she chose last, are kept. */
+const NOTE_SECONDS = 365 * 24 * 60 * 60;
+
+/** The account a member chose last in this browser: ids only, sealed, never a token. */
+interface LastAccount {
+  memberId: string;
+  accountId: string;
+}
 
 /** The largest JSON body the handler reads from a page. */
 const MAX_BODY_BYTES = 4096;
@@ -87,6 +100,10 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     const spent = removeCookie(signInCookie(transaction.state), 'Lax');
     try {
       const session = await finishSignIn(withImplicitToken, url, transaction);
+      const last = await sealer.open<LastAccount>('last-account', readCookie(request, LAST_ACCOUNT_COOKIE));
+      if (last?.memberId === session.member.id && session.accounts.some((a) => a.accountId === last.accountId)) {
+        session.selectedAccountId = last.accountId;
+      }
       // a session this browser held before (another member, or the same one) ends with the new sign-in
       await keeper.destroy((await keeper.load(request)).id);
       const cookie = await keeper.save(session);
@@ -104,13 +121,18 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
       return errorEnvelope(404, 'Not Found', 'The member may not act for that account.');
     }
     const chosen = { ...session, selectedAccountId: accountId as string };
-    return json(200, toView(chosen), [await keeper.save(chosen, id)]);
+    const last: LastAccount = { memberId: session.member.id, accountId: chosen.selectedAccountId };
+    const note = await sealer.seal('last-account', last, Date.now() + NOTE_SECONDS * 1000);
+    return json(200, toView(chosen), [
+      await keeper.save(chosen, id),
+      serializeCookie(LAST_ACCOUNT_COOKIE, note, { maxAge: NOTE_SECONDS }),
+    ]);
   }
 
   async function signOut(request: Request, origin: string): Promise<Response> {
     const { session, id } = await keeper.load(request);
     const { everywhere, returnTo } = await readJson(request);
-    const cookies = [await keeper.destroy(id), serializeCookie(SIGNED_OUT_COOKIE, '1', { maxAge: SIGNED_OUT_SECONDS })];
+    const cookies = [await keeper.destroy(id), serializeCookie(SIGNED_OUT_COOKIE, '1', { maxAge: NOTE_SECONDS })];
     let endSession: string | undefined;
     if (everywhere === true && session?.profileId) {
       const back = origin + safeReturnPath(typeof returnTo === 'string' ? returnTo : '/', origin);

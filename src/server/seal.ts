@@ -5,7 +5,7 @@
  */
 import { EncryptJWT, base64url, jwtDecrypt, type JWTPayload } from 'jose';
 
-export type SealPurpose = 'session' | 'session-id' | 'sign-in' | 'stored-session';
+export type SealPurpose = 'session' | 'session-id' | 'sign-in' | 'stored-session' | 'last-account';
 
 export interface Sealer {
   /** `value` sealed for `purpose` until `expiresAt` (ms since the epoch), with the first key. */

@@ -101,6 +101,26 @@ describe('signing in through the store server', () => {
     assert.deepEqual((await browser.session()).member, { id: ids.kim, name: 'Kim North', email: 'kim@shop.test' });
   });
 
+  it('chooses on the next sign-in the account the member chose last in this browser, and for no one else', async () => {
+    const { browser } = store();
+    await browser.signIn('ada@example.com');
+    const chosen = await browser.choose(ACCOUNTS.analytical.id);
+    const note = chosen.headers.getSetCookie().find((c) => c.startsWith('__Host-storefront-last-account='));
+    assert.match(
+      /** @type {string} */ (note),
+      /^__Host-storefront-last-account=[\w.-]+; Path=\/; Secure; HttpOnly; SameSite=Strict; Max-Age=\d+$/,
+    );
+    assert.ok(!note?.includes(ACCOUNTS.analytical.id), 'sealed: not even the id is readable');
+    await browser.request('/storefront/sign-out', { method: 'POST', body: {} });
+    await browser.signIn('ada@example.com');
+    assert.equal((await browser.session()).selectedAccountId, ACCOUNTS.analytical.id);
+
+    // another member signing in on this browser does not get Ada's choice
+    await browser.request('/storefront/sign-out', { method: 'POST', body: {} });
+    await browser.signIn('grace@example.com');
+    assert.equal((await browser.session()).selectedAccountId, ACCOUNTS.harvard.id, 'her one account');
+  });
+
   it('signs out: the cookie goes, and the next sign-in asks for the password again', async () => {
     const { browser } = store();
     await browser.signIn('ada@example.com');

@@ -12,7 +12,7 @@ import {
   toSignedInDetail,
 } from '../../../src/auth/sign-in.js';
 import { consumeTransaction, createMemoryStorage, saveTransaction } from '../../../src/auth/transaction.js';
-import { fakeFetch, jsonResponse, rejectionOf } from '../helpers/fake-fetch.js';
+import { type RecordedCall, fakeFetch, jsonResponse, rejectionOf } from '../helpers/fake-fetch.js';
 
 const PROFILE = {
   id: 'p1',
@@ -152,7 +152,7 @@ describe('sign-in: callback address', () => {
 
 describe('sign-in: completing', () => {
   const NOW = Date.UTC(2026, 0, 1);
-  function setup(answer: () => Response) {
+  function setup(answer: (call: RecordedCall) => Response) {
     const storage = createMemoryStorage();
     saveTransaction(
       {
@@ -169,19 +169,27 @@ describe('sign-in: completing', () => {
     const connection = connect({ baseUrl: 'https://api.example', accessToken: 'tok', fetch: fake.fetch });
     return { storage, fake, connection, now: () => NOW + 1000 };
   }
-  const good = () =>
-    jsonResponse({
-      meta: { account_member_id: 'm1' },
-      data: [
-        {
-          type: 'account_management_authentication_token',
-          account_id: 'a1',
-          account_name: 'A',
-          token: 't1',
-          expires: '2026-01-01T01:00:00.000Z',
-        },
-      ],
-    });
+  /** The store: the token answer, and the member's own record to a read with her account token. */
+  const good = ({ url, headers }: RecordedCall) =>
+    url.endsWith('/v2/account-members/m1')
+      ? jsonResponse(
+          headers.get('EP-Account-Management-Authentication-Token') === 't1'
+            ? { data: { id: 'm1', type: 'account_member', name: 'Mia', email: 'mia@example.com' } }
+            : { errors: [{ status: '401', title: 'Unauthorized' }] },
+          headers.get('EP-Account-Management-Authentication-Token') === 't1' ? 200 : 401,
+        )
+      : jsonResponse({
+          meta: { account_member_id: 'm1' },
+          data: [
+            {
+              type: 'account_management_authentication_token',
+              account_id: 'a1',
+              account_name: 'A',
+              token: 't1',
+              expires: '2026-01-01T01:00:00.000Z',
+            },
+          ],
+        });
 
   it('exchanges code, redirect URI and verifier once; a replay is a state mismatch without a request', async () => {
     const { storage, fake, connection, now } = setup(good);
@@ -192,9 +200,14 @@ describe('sign-in: completing', () => {
     expect(detail).to.deep.equal({
       accountMemberId: 'm1',
       accounts: [{ accountId: 'a1', accountName: 'A', token: 't1', expires: '2026-01-01T01:00:00.000Z' }],
+      member: { id: 'm1', name: 'Mia', email: 'mia@example.com' },
       profileId: 'p',
     });
-    expect(fake.calls).to.have.length(1);
+    // the exchange, then who signed in, read with her own account token
+    expect(fake.calls.map((call) => call.url)).to.deep.equal([
+      'https://api.example/v2/account-members/tokens',
+      'https://api.example/v2/account-members/m1',
+    ]);
     expect(JSON.parse(fake.calls[0].body as string).data).to.deep.equal({
       type: 'account_management_authentication_token',
       authentication_mechanism: 'oidc',
@@ -206,7 +219,21 @@ describe('sign-in: completing', () => {
       completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { connection, clientId: 'c', storage, now }),
     );
     expect(codeOf(replay)).to.equal('state_mismatch');
-    expect(fake.calls).to.have.length(1);
+    expect(fake.calls).to.have.length(2);
+  });
+
+  it('names the member by id alone where the store does not let her read her own record', async () => {
+    const refusing = (call: RecordedCall) =>
+      call.url.endsWith('/v2/account-members/m1')
+        ? jsonResponse({ errors: [{ status: '403', title: 'Forbidden' }] }, 403)
+        : good(call);
+    const { storage, connection, now } = setup(refusing);
+    const detail = await completeSignIn(
+      { kind: 'code', code: 'c1', state: 's1' },
+      { connection, clientId: 'c', storage, now },
+    );
+    expect(detail.member).to.deep.equal({ id: 'm1' });
+    expect(detail.accounts).to.have.length(1);
   });
 
   it('refuses an expired transaction', async () => {

@@ -151,7 +151,12 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
     if (!allowed(request.method, apiPath)) {
       return errorEnvelope(403, 'Forbidden', `${request.method} ${apiPath} is not allowed through this proxy.`);
     }
-    const { session, id } = await keeper.load(request);
+    const { session, id, ended } = await keeper.load(request);
+    if (ended) {
+      // the page still thinks it is signed in: a 401 tells it the session is over, as the API's own would
+      const gone = await keeper.destroy(id);
+      return errorEnvelope(401, 'Unauthorized', 'The session has ended; sign in again.', [gone]);
+    }
     const account = session?.accounts.find((candidate) => candidate.accountId === session.selectedAccountId);
     let response: Response;
     try {
@@ -182,8 +187,11 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         return signIn(request, url, origin);
       case 'GET callback':
         return callback(request, url);
-      case 'GET session':
-        return json(200, toView((await keeper.load(request)).session));
+      case 'GET session': {
+        const { session, id, ended } = await keeper.load(request);
+        // a cookie that names no live session goes
+        return json(200, toView(session), ended ? [await keeper.destroy(id)] : []);
+      }
       case 'POST account':
         return fromOwnPage(request, origin) ? chooseAccount(request) : forbidden();
       case 'POST sign-out':

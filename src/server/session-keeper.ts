@@ -49,6 +49,11 @@ export interface LoadedSession {
   session?: ServerSession;
   /** The session's id in the store, when there is one. */
   id?: string;
+  /**
+   * The request carries a session cookie that names no live session (expired, sealed with a key no longer listed,
+   * damaged, or gone from the store): the browser was signed in, and is not any more.
+   */
+  ended?: boolean;
 }
 
 function randomId(): string {
@@ -73,13 +78,13 @@ export class SessionKeeper {
     let id: string | undefined;
     if (this.#store) {
       id = (await this.#sealer.open<{ id: string }>('session-id', cookie))?.id;
-      if (typeof id !== 'string') return {};
+      if (typeof id !== 'string') return { ended: true };
       const stored = await this.#reach(() => this.#store!.get(id!));
       session = await this.#sealer.open<ServerSession>('stored-session', stored);
     } else {
       session = await this.#sealer.open<ServerSession>('session', cookie);
     }
-    if (!session || !Array.isArray(session.accounts) || expiryOf(session) <= Date.now()) return { id };
+    if (!session || !Array.isArray(session.accounts) || expiryOf(session) <= Date.now()) return { id, ended: true };
     return { session, id };
   }
 

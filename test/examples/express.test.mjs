@@ -151,11 +151,14 @@ test('Ada shops at the Express store: the server renders her account and its cat
       { httpOnly: true, secure: true, sameSite: 'Strict', path: '/' },
     );
     const ours = cookies.filter((cookie) => cookie.name.startsWith('__Host-storefront'));
+    // the session, and (she chose an account) the sealed note of her choice for her next sign-in
     assert.deepEqual(
-      ours.map((cookie) => cookie.name),
-      ['__Host-storefront-session'],
+      ours.map((cookie) => cookie.name).sort(),
+      ['__Host-storefront-last-account', '__Host-storefront-session'],
       'the sign-in transaction is spent',
     );
+    for (const cookie of ours)
+      assert.deepEqual([cookie.httpOnly, cookie.secure, cookie.sameSite], [true, true, 'Strict']);
     for (const cookie of cookies) assertNoToken(cookie.value, `the cookie ${cookie.name}`);
     assert.equal(await page.evaluate(() => document.cookie), '');
   });

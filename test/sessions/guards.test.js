@@ -50,13 +50,21 @@ describe('cookies the handler did not seal, or no longer accepts', () => {
       'not a seal': 'eyJhbGciOiJub25lIn0.e30.',
       'empty': '',
     };
+    const removed = (/** @type {Response} */ answer) =>
+      answer.headers.getSetCookie().some((c) => /^__Host-storefront-session=; .*Max-Age=0$/.test(c));
     for (const [name, value] of Object.entries(variants)) {
       setSessionCookie(browser, value);
       const answer = await browser.request('/storefront/session');
       assert.equal(answer.status, 200, name);
       assert.deepEqual(await answer.json(), { signedIn: false }, name);
+      assert.ok(removed(answer) || !value, `${name}: a cookie that names no session goes`);
+
+      // a page that still thinks it is signed in learns from the proxy that the session is over
+      setSessionCookie(browser, value);
       const proxied = await browser.request('/storefront/api/catalogs');
-      assert.equal(proxied.status, 200, `${name}: the proxy calls as a guest`);
+      assert.equal(proxied.status, value ? 401 : 200, name);
+      if (value) assert.ok(removed(proxied), name);
+      assert.equal((await browser.request('/storefront/api/catalogs')).status, 200, `${name}: then a guest`);
     }
   });
 

@@ -91,7 +91,8 @@ test('handlers attached by hydration hear the sign-in and the choice that came b
     await page.evaluate((origin) => window.hydrate({ baseUrl: origin }), site.origin);
     await page.waitForFunction(() => window.heard.signedIn.length && window.heard.accountSelected.length);
     const heard = await page.evaluate(() => window.heard);
-    assert.deepEqual(heard.signedIn, [{ accountMemberId: 'm1', accounts, restored: true }]);
+    // a session kept without the member's name and email names the member by id
+    assert.deepEqual(heard.signedIn, [{ accountMemberId: 'm1', accounts, member: { id: 'm1' }, restored: true }]);
     assert.deepEqual(
       heard.accountSelected.map((detail) => detail.accountName),
       ['Harvard Computation Lab'],

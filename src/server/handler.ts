@@ -104,7 +104,8 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
       if (last?.memberId === session.member.id && session.accounts.some((a) => a.accountId === last.accountId)) {
         session.selectedAccountId = last.accountId;
       }
-      // a session this browser held before (another member, or the same one) ends with the new sign-in
+      // a session this browser held before ends with the new sign-in, where its cookie came along (a browser sends a
+      // Strict cookie with the identity provider's redirect only when that provider is of the store's own site)
       await keeper.destroy((await keeper.load(request)).id);
       const cookie = await keeper.save(session);
       return continuePage(transaction.returnTo, [spent, cookie, removeCookie(SIGNED_OUT_COOKIE)]);

@@ -5,6 +5,7 @@
  * and is told when the session ends there or in another tab.
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { render } from 'lit';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { AccountPicker } from '../../../src/elements/account-picker/account-picker.js';
 import { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
@@ -32,20 +33,32 @@ async function signInOnServer(login: string): Promise<void> {
 /** The page's three elements with session-endpoint, each event they fire recorded in order. */
 async function storePage() {
   const events: Event[] = [];
-  const el = await fixture<HTMLDivElement>(
-    html`<div>
-      <account-sign-in session-endpoint=${ENDPOINT}></account-sign-in>
-      <account-picker session-endpoint=${ENDPOINT}></account-picker>
-      <catalog-list session-endpoint=${ENDPOINT}></catalog-list>
-    </div>`,
-  );
+  // the events are heard from before the elements connect: the session may come back before fixture() resolves
+  const el = await fixture<HTMLDivElement>(html`<div></div>`);
   for (const type of ['signed-in', 'signed-out', 'account-selected', 'storefront-error']) {
     el.addEventListener(type, (event) => events.push(event));
   }
+  render(
+    html`<account-sign-in session-endpoint=${ENDPOINT}></account-sign-in>
+      <account-picker session-endpoint=${ENDPOINT}></account-picker>
+      <catalog-list session-endpoint=${ENDPOINT}></catalog-list>`,
+    el,
+  );
   const signIn = el.querySelector<AccountSignIn>('account-sign-in')!;
   const picker = el.querySelector<AccountPicker>('account-picker')!;
   const list = el.querySelector<CatalogList>('catalog-list')!;
+  await Promise.all([signIn.updateComplete, picker.updateComplete, list.updateComplete]);
   return { el, events, signIn, picker, list };
+}
+
+/** Waits for an event of `type` among those recorded; on timeout says what came and what the server holds. */
+async function until(events: Event[], type: string): Promise<void> {
+  try {
+    await waitUntil(() => events.some((event) => event.type === type), `no ${type}`, { timeout: 8000 });
+  } catch (error) {
+    const session = await (await fetch(`${ENDPOINT}/session`)).text();
+    throw new Error(`${error}; events ${events.map((e) => e.type)}; cookies ${document.cookie}; session ${session}`);
+  }
 }
 
 const optionNamed = (picker: AccountPicker, name: string) =>
@@ -86,7 +99,7 @@ describe('elements with session-endpoint', () => {
     // this tab left to sign in: the session it comes back with is new
     sessionStorage.setItem(storeKey('server-sign-in', `${location.origin}${ENDPOINT}`, ''), 'true');
     const { events, picker, list } = await storePage();
-    await waitUntil(() => events.some((event) => event.type === 'signed-in'), 'no signed-in', { timeout: 8000 });
+    await until(events, 'signed-in');
     const signedIn = events.find((event) => event.type === 'signed-in') as SignedInEvent;
     expect(signedIn.detail.restored).to.equal(undefined);
     expect(signedIn.detail.accounts.map((account) => account.accountName).sort()).to.deep.equal([
@@ -157,12 +170,7 @@ describe('elements with session-endpoint', () => {
   it('end as elsewhere when another tab signs out', async () => {
     await signInOnServer('grace@example.com');
     const { events } = await storePage();
-    try {
-      await waitUntil(() => events.some((event) => event.type === 'signed-in'), 'no signed-in', { timeout: 8000 });
-    } catch (error) {
-      const session = await (await fetch(`${ENDPOINT}/session`)).text();
-      throw new Error(`${error}; events ${events.map((e) => e.type)}; session ${session}`);
-    }
+    await until(events, 'signed-in');
     // another tab of the store signs out: its session ends on the server, and it tells the other tabs
     const out = await fetch(`${ENDPOINT}/sign-out`, { method: 'POST', headers: { 'Storefront-Request': '1' } });
     expect(out.status).to.equal(200);
@@ -174,7 +182,7 @@ describe('elements with session-endpoint', () => {
   it('end as rejected when another tab saw the account token refused, and never for a message alone', async () => {
     await signInOnServer('grace@example.com');
     const { events } = await storePage();
-    await waitUntil(() => events.some((event) => event.type === 'signed-in'), 'no signed-in', { timeout: 8000 });
+    await until(events, 'signed-in');
     const channel = new BroadcastChannel(storeKey('channel', `${location.origin}${ENDPOINT}`, ''));
     // a message while the server still holds the session changes nothing: the session is read again, not believed
     channel.postMessage({ out: 'rejected' });

@@ -5,16 +5,16 @@
  */
 import type { Connection } from '../api/connection.js';
 import { ACCOUNT_TOKEN_HEADER } from '../api/http.js';
-import { forgetImplicitTokens, implicitTokenSource } from '../auth/implicit-token.js';
+import { forgetImplicitTokens } from '../auth/implicit-token.js';
 
 export type ApiCall = (pathAndQuery: string, init?: RequestInit, accountToken?: string) => Promise<Response>;
 
 /**
- * A caller of the API at `api.baseUrl`. An implicit token the API refuses is dropped and asked for again, once,
- * so a 401 that comes back is the account token's.
+ * A caller of the API at `api.baseUrl` with the store's implicit token (`implicitToken`, its cached source). An
+ * implicit token the API refuses is dropped and asked for again, once, so a 401 that comes back is the account
+ * token's.
  */
-export function createApiCall(api: Connection, clientId: string): ApiCall {
-  const implicitToken = implicitTokenSource(api, clientId);
+export function createApiCall(api: Connection, implicitToken: () => Promise<string>): ApiCall {
   const fetchApi = api.fetch ?? globalThis.fetch;
   return async (pathAndQuery, init = {}, accountToken) => {
     for (let attempt = 0; ; attempt++) {

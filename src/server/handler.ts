@@ -65,8 +65,9 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
   const sealer = createSealer(options.keys);
   const keeper = new SessionKeeper(sealer, options.store);
   const allowed = createAllowlist(options.allow);
-  const callApi = createApiCall(api, options.clientId);
-  const withImplicitToken = { ...api, accessToken: implicitTokenSource(api, options.clientId) };
+  const implicitToken = implicitTokenSource(api, options.clientId);
+  const withImplicitToken = { ...api, accessToken: implicitToken };
+  const callApi = createApiCall(api, implicitToken);
 
   const originOf = (request: Request) => options.origin?.replace(/\/+$/, '') ?? new URL(request.url).origin;
 

@@ -11,6 +11,8 @@ import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 const TEST_SERVICE_PORT = Number(process.env.TEST_SERVICE_PORT ?? 0);
 
 let service;
+/** The reference service of the account tree tests, once one asked for it. */
+let treeService;
 /** The store's server side (storefront-elements/server, built from src/ as the run starts) under /storefront. */
 let storeServer;
 /** Cookie jars of the named browsers the identity provider commands act for. */
@@ -29,6 +31,7 @@ function referenceServicePlugin() {
     },
     async serverStop() {
       await service?.close();
+      await (await treeService)?.close();
     },
     async executeCommand({ command, payload, session }) {
       if (command === 'default-font-size') {
@@ -44,6 +47,15 @@ function referenceServicePlugin() {
           fontSizes: { standard: size, fixed: Math.round((size * 13) / 16) },
         });
         return true;
+      }
+      if (command === 'tree-service') {
+        // A second service whose buyer has 300 accounts in a three-level tree (test/support/account-tree.js),
+        // started on first use; answers its address.
+        treeService ??= import('./test/support/account-tree.js').then(async ({ accountTreeFixtures }) => {
+          const { startService } = await import('./server/index.js');
+          return startService({ port: 0, host: '127.0.0.1', quiet: true, fixtures: accountTreeFixtures() });
+        });
+        return (await treeService).baseUrl;
       }
       if (command === 'reset-service') {
         await service.reset();

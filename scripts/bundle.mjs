@@ -121,28 +121,46 @@ export const SELF_CONTAINED = {
   'storefront-operator': { entry: 'src/bundles/storefront-operator.ts', core: false },
 };
 
+/** The modules `from` imports statically, itself included, leaving out those in `known`. */
+function staticClosure(from, getModuleInfo, known = new Set()) {
+  const closure = new Set();
+  const pending = [from];
+  while (pending.length) {
+    const id = pending.pop();
+    if (closure.has(id) || known.has(id)) continue;
+    closure.add(id);
+    pending.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return closure;
+}
+
 /**
  * The chunk group that holds every module the entry imports statically (all a page runs on load), so that the
  * entry file is left a one-line re-export of `chunks/<name>-<hash>.js`. A chunk loaded on first use imports what it
  * shares from that core chunk by its own plain, content-hashed address, whatever address the page loaded the entry
  * file by (`?v=123` included): the browser keeps one copy of the elements.
+ *
+ * What two chunks loaded on first use share (the row heights of the catalog list and the account menu) goes in the
+ * core too, rather than in a third file that the browser would find only once it has a chunk, a round trip later.
  */
 function coreGroup(entry, fileName) {
-  let reachable;
+  let core;
   return {
     debugName: 'core',
     name(id, context) {
       const getModuleInfo = (module) => context.getModuleInfo(module);
-      if (!reachable) {
-        const start = [...(getModuleInfo(resolve(entry))?.importedIds ?? []), resolve(entry)];
-        reachable = new Set();
-        for (let next = start.pop(); next; next = start.pop()) {
-          if (reachable.has(next)) continue;
-          reachable.add(next);
-          start.push(...(getModuleInfo(next)?.importedIds ?? []));
+      if (!core) {
+        core = staticClosure(resolve(entry), getModuleInfo);
+        const seen = new Set();
+        const shared = new Set();
+        const lazy = [...core].flatMap((module) => getModuleInfo(module)?.dynamicallyImportedIds ?? []);
+        for (const chunk of new Set(lazy)) {
+          for (const module of staticClosure(chunk, getModuleInfo, core))
+            (seen.has(module) ? shared : seen).add(module);
         }
+        for (const module of shared) core.add(module);
       }
-      return reachable.has(id) ? fileName.replace(/\.js$/, '') : null;
+      return core.has(id) ? fileName.replace(/\.js$/, '') : null;
     },
   };
 }

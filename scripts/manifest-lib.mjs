@@ -9,7 +9,14 @@
 import { readFileSync } from 'node:fs';
 
 /** The order elements are listed in (shopper first, then operator); others follow alphabetically. */
-const PREFERRED_ORDER = ['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'];
+const PREFERRED_ORDER = [
+  'account-sign-in',
+  'account-picker',
+  'account-menu',
+  'catalog-list',
+  'account-members',
+  'account-memberships',
+];
 
 /** Lifecycle and rendering methods of LitElement/HTMLElement: not part of an element's API for hosts. */
 const LIFECYCLE_METHODS = new Set([

@@ -1,3 +1,4 @@
+import { AccountMenu } from './elements/account-menu/account-menu.js';
 import { AccountMembers } from './elements/account-members/account-members.js';
 import { AccountMemberships } from './elements/account-memberships/account-memberships.js';
 import { AccountPicker } from './elements/account-picker/account-picker.js';
@@ -8,9 +9,9 @@ import { registerAll, type DefineOptions } from './internal/register.js';
 export type { DefineOptions };
 
 /**
- * Registers all five elements. With `{ prefix: 'acme' }` they are `<acme-account-sign-in>` and so on,
+ * Registers all six elements. With `{ prefix: 'acme' }` they are `<acme-account-sign-in>` and so on,
  * for a page that already uses our names. Names already registered are left alone.
  */
 export function defineElements(options: DefineOptions = {}): void {
-  registerAll([AccountSignIn, AccountPicker, CatalogList, AccountMembers, AccountMemberships], options);
+  registerAll([AccountSignIn, AccountPicker, AccountMenu, CatalogList, AccountMembers, AccountMemberships], options);
 }

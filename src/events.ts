@@ -11,6 +11,8 @@ export interface AccountSession {
   token?: string;
   /** ISO 8601 instant after which the token is no longer sent. */
   expires: string;
+  /** The id of the account's parent account (the vendor's `parent_id`), where it is a sub-account. */
+  parentId?: string;
 }
 
 export interface SignInRedirectDetail {

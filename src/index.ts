@@ -10,6 +10,7 @@
 // The elements
 export { AccountSignIn } from './elements/account-sign-in/account-sign-in.js';
 export { AccountPicker } from './elements/account-picker/account-picker.js';
+export { AccountMenu } from './elements/account-menu/account-menu.js';
 export { CatalogList, type CatalogItemRenderer } from './elements/catalog-list/catalog-list.js';
 export { AccountMembers } from './elements/account-members/account-members.js';
 export { AccountMemberships } from './elements/account-memberships/account-memberships.js';
@@ -19,6 +20,7 @@ export type { SessionStorageMode } from './auth/session.js';
 // Their languages
 export {
   addTranslation,
+  type AccountMenuTexts,
   type AccountMembersTexts,
   type AccountMembershipsTexts,
   type AccountPickerTexts,

@@ -8,6 +8,7 @@ import * as React from 'react';
 import { AccountMembers as AccountMembersElement } from './elements/account-members/account-members.js';
 import { AccountMemberships as AccountMembershipsElement } from './elements/account-memberships/account-memberships.js';
 import { AccountPicker as AccountPickerElement } from './elements/account-picker/account-picker.js';
+import { AccountMenu as AccountMenuElement } from './elements/account-menu/account-menu.js';
 import { AccountSignIn as AccountSignInElement } from './elements/account-sign-in/account-sign-in.js';
 import { CatalogList as CatalogListElement } from './elements/catalog-list/catalog-list.js';
 import {
@@ -32,6 +33,7 @@ const signInEvents = {
   onStorefrontError,
 };
 const pickerEvents = { onAccountSelected: 'account-selected' as EventName<AccountSelectedEvent>, onStorefrontError };
+const menuEvents = { ...signInEvents, onAccountSelected: pickerEvents.onAccountSelected };
 const catalogEvents = { onCatalogSelected: 'catalog-selected' as EventName<CatalogSelectedEvent>, onStorefrontError };
 const membersEvents = { onMemberSelected: 'member-selected' as EventName<MemberSelectedEvent>, onStorefrontError };
 const membershipsEvents = {
@@ -121,6 +123,12 @@ export const AccountSignIn = /* @__PURE__ */ component(AccountSignInElement, sig
 
 /** `<account-picker>`; `onAccountSelected` also hears a choice made before the component mounted. */
 export const AccountPicker = /* @__PURE__ */ component(AccountPickerElement, pickerEvents, (element) => ({
+  onAccountSelected: element.selectedAccount && new AccountSelectedEvent({ ...element.selectedAccount }),
+}));
+
+/** `<account-menu>`; `onSignedIn` and `onAccountSelected` also hear what happened before the component mounted. */
+export const AccountMenu = /* @__PURE__ */ component(AccountMenuElement, menuEvents, (element) => ({
+  onSignedIn: element.session && new SignedInEvent(element.session),
   onAccountSelected: element.selectedAccount && new AccountSelectedEvent({ ...element.selectedAccount }),
 }));
 

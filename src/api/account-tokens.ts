@@ -4,7 +4,7 @@
  */
 import { type Connection, type Json, list, request, valid } from './connection.js';
 import type { RequestOptions } from './http.js';
-import type { AccountManagementTokenResponse, AccountMember } from './types.js';
+import type { Account, AccountManagementTokenResponse, AccountMember } from './types.js';
 
 export interface AccountManagementTokenRequest {
   /** The `code` the redirect brought back. */
@@ -46,4 +46,17 @@ export async function getOwnAccountMember(
 ): Promise<AccountMember> {
   const data = (await request(connection, `v2/account-members/${encodeURIComponent(accountMemberId)}`, options))?.data;
   return valid(data, (data?.id as unknown) === accountMemberId);
+}
+
+/**
+ * `GET /v2/accounts/:id` with that account's own token (the connection's `accountToken`) beside the store's bearer:
+ * the vendor's permission table lets an account token read its account, `parent_id` included.
+ */
+export async function getOwnAccount(
+  connection: Connection,
+  accountId: string,
+  options?: RequestOptions,
+): Promise<Account> {
+  const data = (await request(connection, `v2/accounts/${encodeURIComponent(accountId)}`, options))?.data;
+  return valid(data, (data?.id as unknown) === accountId);
 }

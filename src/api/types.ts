@@ -44,6 +44,17 @@ export interface AccountMember {
   links: { self: string };
 }
 
+/**
+ * An account, as far as the shopper elements read it: a member reads their own with that account's token. Its
+ * parent (`parent_id`, and `relationships.parent`) places it in the store's tree of accounts and sub-accounts.
+ */
+export interface Account {
+  id: string;
+  type: 'account';
+  name: string;
+  parent_id?: string | null;
+}
+
 export interface AccountMembership {
   id: string;
   type: 'account_membership';

@@ -17,7 +17,7 @@ import { type SessionChange, afterPageScripts } from './session.js';
 export interface SessionView {
   signedIn: boolean;
   member?: { id: string; name?: string; email?: string };
-  accounts?: Array<{ accountId: string; accountName: string; expires: string }>;
+  accounts?: Array<Omit<AccountSession, 'token'>>;
   selectedAccountId?: string;
   /** When the session ends: the earliest expiry of its account tokens. */
   expires?: string;

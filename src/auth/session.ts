@@ -89,8 +89,11 @@ export function isSignIn(data: unknown): data is MemberSignIn {
       (!member ||
         (member.id === accountMemberId && texts(...[member.name, member.email].filter((v) => v !== undefined)))) &&
       accounts.every(
-        ({ accountId, accountName, token, expires }) =>
-          texts(accountId, token, expires) && typeof accountName === 'string' && !!Date.parse(expires),
+        ({ accountId, accountName, token, expires, parentId }) =>
+          texts(accountId, token, expires) &&
+          typeof accountName === 'string' &&
+          !!Date.parse(expires) &&
+          (parentId === undefined || texts(parentId)),
       )
     );
   } catch {

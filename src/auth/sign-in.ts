@@ -3,11 +3,11 @@
  * transaction), the safety check of the sign-in address, and exchanging the code the callback brought for account
  * management tokens. Reading the callback from the address bar is callback.ts.
  */
-import { createAccountManagementTokens, getOwnAccountMember } from '../api/account-tokens.js';
+import { createAccountManagementTokens, getOwnAccount, getOwnAccountMember } from '../api/account-tokens.js';
 import { type Connection, parseUrl } from '../api/connection.js';
 import { StorefrontError, isAbortError } from '../api/errors.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
-import type { SignedInMember } from '../events.js';
+import type { AccountSession, SignedInMember } from '../events.js';
 import type { SignInCallback } from './callback.js';
 import { createPkcePair, createState } from './pkce.js';
 import { type MemberSignIn, isSignIn } from './session.js';
@@ -160,9 +160,29 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
     throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
   }
   const answer = await createAccountManagementTokens(connection, { ...transaction, code: callback.code }, options);
-  const signIn = toSignedInDetail(answer);
-  const member = await readSignedInMember(connection, signIn.accountMemberId, signIn.accounts[0]?.token, options);
-  return { ...signIn, member, profileId: transaction.profileId };
+  const { accountMemberId, accounts } = toSignedInDetail(answer);
+  return {
+    accountMemberId,
+    ...(await readWhoSignedIn(connection, accountMemberId, accounts, options)),
+    profileId: transaction.profileId,
+  };
+}
+
+/**
+ * What the page shows of a sign-in beyond its tokens, read with them: who signed in, and where each account sits
+ * in the store's tree of accounts. Read together, so the sign-in waits for the slower of the two.
+ */
+export async function readWhoSignedIn(
+  connection: Connection,
+  accountMemberId: string,
+  accounts: AccountSession[],
+  options: { signal?: AbortSignal } = {},
+): Promise<{ member: SignedInMember; accounts: AccountSession[] }> {
+  const [member, placed] = await Promise.all([
+    readSignedInMember(connection, accountMemberId, accounts[0]?.token, options),
+    readAccountParents(connection, accounts, options),
+  ]);
+  return { member, accounts: placed };
 }
 
 /**
@@ -184,6 +204,41 @@ export async function readSignedInMember(
     if (isAbortError(error)) throw error;
     return { id };
   }
+}
+
+/** How many accounts are read at once: a tree of hundreds is read without a flood of requests. */
+const PARALLEL_READS = 6;
+
+/**
+ * The accounts with the id of their parent (the vendor's `parent_id`), each read with its own token, a few at a
+ * time. A member of one account has no tree to show, and nothing is read. An account that cannot be read now
+ * stays without a parent (shown at the top of the tree), and the sign-in stands.
+ */
+export async function readAccountParents(
+  connection: Connection,
+  accounts: AccountSession[],
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<AccountSession[]> {
+  const placed = [...accounts];
+  if (placed.length < 2) return placed;
+  let next = 0;
+  const reader = async () => {
+    while (next < placed.length) {
+      const account = placed[next++];
+      try {
+        const { parent_id: parentId } = await getOwnAccount(
+          { ...connection, accountToken: account.token },
+          account.accountId,
+          { signal },
+        );
+        if (typeof parentId === 'string' && parentId) placed[placed.indexOf(account)] = { ...account, parentId };
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, placed.length) }, reader));
+  return placed;
 }
 
 /** The token answer as the `signed-in` detail; `invalid_response` when a token is incomplete. */

@@ -65,28 +65,42 @@ const table: PagedTableTranslation = {
     'Holen Sie ein neues Token und versuchen Sie es erneut.',
 };
 
+const signIn: Translation['account-sign-in'] = {
+  signInLabel: 'Anmelden mit {name}',
+  signInFallbackLabel: 'Anmelden',
+  signOutLabel: 'Abmelden',
+  signInOptionsLabel: 'Anmeldeoptionen',
+  signedInText: 'Angemeldet',
+  signedInAccountsText: { one: 'Angemeldet · {count} Konto', other: 'Angemeldet · {count} Konten' },
+  signedInForText: 'Angemeldet für {account}',
+  loadingText: 'Anmeldeoptionen werden geladen…',
+  completingText: 'Anmeldung wird abgeschlossen…',
+  notConfiguredText: 'Für diesen Shop ist die Anmeldung noch nicht eingerichtet.',
+  expiredText: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  rejectedText: 'Der Shop hat Ihre Sitzung beendet. Bitte melden Sie sich erneut an.',
+  cancelledText: 'Die Anmeldung wurde nicht abgeschlossen.',
+  missingAttributesText: {
+    one: 'Setzen Sie das Attribut {attributes}.',
+    other: 'Setzen Sie die Attribute {attributes}.',
+  },
+  ...errors,
+  ...setupErrors,
+  ...signInErrors,
+};
+
 export const de: Translation = {
-  'account-sign-in': {
-    signInLabel: 'Anmelden mit {name}',
-    signInFallbackLabel: 'Anmelden',
-    signOutLabel: 'Abmelden',
-    signInOptionsLabel: 'Anmeldeoptionen',
-    signedInText: 'Angemeldet',
-    signedInAccountsText: { one: 'Angemeldet · {count} Konto', other: 'Angemeldet · {count} Konten' },
-    signedInForText: 'Angemeldet für {account}',
-    loadingText: 'Anmeldeoptionen werden geladen…',
-    completingText: 'Anmeldung wird abgeschlossen…',
-    notConfiguredText: 'Für diesen Shop ist die Anmeldung noch nicht eingerichtet.',
-    expiredText: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
-    rejectedText: 'Der Shop hat Ihre Sitzung beendet. Bitte melden Sie sich erneut an.',
-    cancelledText: 'Die Anmeldung wurde nicht abgeschlossen.',
-    missingAttributesText: {
-      one: 'Setzen Sie das Attribut {attributes}.',
-      other: 'Setzen Sie die Attribute {attributes}.',
-    },
-    ...errors,
-    ...setupErrors,
-    ...signInErrors,
+  'account-sign-in': signIn,
+  'account-menu': {
+    ...signIn,
+    signInMenuLabel: 'Anmelden',
+    panelLabel: 'Ihr Konto',
+    chooseAccountText: 'Konto wählen',
+    accountsLabel: 'Konten',
+    searchLabel: 'Konto finden',
+    accountsCountText: { one: '{count} Konto', other: '{count} Konten' },
+    noMatchText: 'Kein Konto passt zu „{query}“.',
+    inAccountText: 'in {path}',
+    noAccountsText: 'Der Shop hat Sie noch keinem Konto hinzugefügt.',
   },
   'account-picker': {
     listLabel: 'Konto',

@@ -1,4 +1,5 @@
 // What a language module is made of: the types of every element's texts, and the function that adds a language.
+import type { AccountMenuTexts } from '../elements/account-menu/account-menu.texts.js';
 import type { AccountMembersTexts } from '../elements/account-members/account-members.texts.js';
 import type { AccountMembershipsTexts } from '../elements/account-memberships/account-memberships.texts.js';
 import type { AccountPickerTexts } from '../elements/account-picker/account-picker.texts.js';
@@ -10,6 +11,7 @@ import type { errorTexts, setupErrorTexts, signInErrorTexts } from '../internal/
 import type { TextOverrides, TranslationOf } from '../internal/texts.js';
 
 export type {
+  AccountMenuTexts,
   AccountMembersTexts,
   AccountMembershipsTexts,
   AccountPickerTexts,
@@ -24,6 +26,7 @@ export type { Plural, Text } from '../internal/texts.js';
 interface ElementTexts {
   'account-sign-in': AccountSignInTexts;
   'account-picker': AccountPickerTexts;
+  'account-menu': AccountMenuTexts;
   'catalog-list': CatalogListTexts;
   'account-members': AccountMembersTexts;
   'account-memberships': AccountMembershipsTexts;

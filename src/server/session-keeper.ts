@@ -39,7 +39,7 @@ export function toView(session: ServerSession | undefined): SessionView {
   return {
     signedIn: true,
     member: session.member,
-    accounts: session.accounts.map(({ accountId, accountName, expires }) => ({ accountId, accountName, expires })),
+    accounts: session.accounts.map(({ token: _token, ...account }) => account),
     selectedAccountId: session.selectedAccountId,
     expires: session.accounts.length ? new Date(expiryOf(session)).toISOString() : undefined,
   };

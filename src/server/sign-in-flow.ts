@@ -11,7 +11,7 @@ import type { Connection } from '../api/connection.js';
 import { StorefrontError } from '../api/errors.js';
 import type { OidcProfile } from '../api/types.js';
 import { createPkcePair, createState } from '../auth/pkce.js';
-import { buildAuthorizationUrl, checkSignInEndpoint, readSignedInMember, toSignedInDetail } from '../auth/sign-in.js';
+import { buildAuthorizationUrl, checkSignInEndpoint, readWhoSignedIn, toSignedInDetail } from '../auth/sign-in.js';
 import { signInCookie } from './cookies.js';
 import type { Sealer } from './seal.js';
 import type { ServerSession } from './session-keeper.js';
@@ -110,9 +110,10 @@ export async function finishSignIn(
     throw new StorefrontError('state_mismatch', 'The sign-in answer does not match the sign-in started.', { cause });
   }
   const answer = await createAccountManagementTokens(api, { ...transaction, code });
-  const { accountMemberId, accounts } = toSignedInDetail(answer);
+  const { accountMemberId, accounts: tokens } = toSignedInDetail(answer);
+  const { member, accounts } = await readWhoSignedIn(api, accountMemberId, tokens);
   return {
-    member: await readSignedInMember(api, accountMemberId, accounts[0]?.token),
+    member,
     accounts,
     selectedAccountId: accounts.length === 1 ? accounts[0].accountId : undefined,
     profileId: transaction.profileId,

@@ -54,20 +54,23 @@ test('every element in the manifest has a summary, parts, and lists storefront-e
 });
 
 test('custom-elements.json: attributes are behaviour (at most 12 an element); texts are the typed `texts` property', () => {
+  // the menu signs in as <account-sign-in> does
+  const signIn = [
+    'base-url',
+    'client-id',
+    'storage',
+    'session-endpoint',
+    'redirect-uri',
+    'display',
+    'prompt',
+    'ui-locales',
+    'mode',
+    'sign-out',
+  ];
   const attributes = {
-    'account-sign-in': [
-      'base-url',
-      'client-id',
-      'storage',
-      'session-endpoint',
-      'redirect-uri',
-      'display',
-      'prompt',
-      'ui-locales',
-      'mode',
-      'sign-out',
-    ],
+    'account-sign-in': signIn,
     'account-picker': ['client-id', 'storage', 'session-endpoint'],
+    'account-menu': signIn,
     'catalog-list': [
       'base-url',
       'client-id',

@@ -10,6 +10,7 @@ const EXPECTED = {
   values: [
     'AccountMembers',
     'AccountMemberships',
+    'AccountMenu',
     'AccountPicker',
     'AccountSelectedEvent',
     'AccountSignIn',
@@ -52,6 +53,7 @@ const EXPECTED = {
   ],
   types: [
     'AccessTokenResponse',
+    'Account',
     'AccountAuthenticationSettings',
     'AccountManagementToken',
     'AccountManagementTokenRequest',
@@ -60,6 +62,7 @@ const EXPECTED = {
     'AccountMembersTexts',
     'AccountMembership',
     'AccountMembershipsTexts',
+    'AccountMenuTexts',
     'AccountPickerTexts',
     'AccountSelectedDetail',
     'AccountSession',

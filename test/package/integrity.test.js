@@ -37,7 +37,7 @@ test('npm run cdn-snippet: an import map with integrity for every chunk, then th
   const snippet = result.stdout;
   const map = JSON.parse(/<script type="importmap">\n([\s\S]*?)\n<\/script>/.exec(snippet)?.[1] ?? 'null');
   const chunks = Object.keys(integrity).filter((file) =>
-    /^chunks\/(storefront-elements|sign-in-flow|server-session|catalog-list)-/.test(file),
+    /^chunks\/(storefront-elements|sign-in-flow|server-session|catalog-list|account-menu)-/.test(file),
   );
   assert.deepEqual(
     map.integrity,

@@ -14,7 +14,7 @@ import { StorefrontElement } from '../../internal/storefront-element.js';
 import { catalogListStyles } from './catalog-list.styles.js';
 import { type CatalogListTexts, catalogListTexts } from './catalog-list.texts.js';
 import { RowTemplate } from './row-template.js';
-import { RowHeights } from './virtual-window.js';
+import { RowHeights } from '../../internal/row-heights.js';
 
 /**
  * Renders one catalog in place of the built-in layout: a lit template, or a DOM node (made without lit; keep it
@@ -120,7 +120,8 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
   /** Whether the frame with the first rows has been drawn: the announcement of the count waits for it. */
   @state() private drawn = false;
   /** Heights of the rows: where each one starts, and how long the list is. */
-  readonly #heights = new RowHeights();
+  /** Taken for a row before any row is measured: a catalog row of three lines of text. */
+  readonly #heights = new RowHeights(84);
   /** The rows in the flow of the list at the last render: from `start` up to, not including, `end`. */
   #window = { start: 0, end: 0 };
   /** The viewport's height at the last layout (a guess before the first). */

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import type { Catalog } from '../../../src/api/types.js';
 import { resetSessions } from '../helpers/page-state.js';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
-import { RowHeights } from '../../../src/elements/catalog-list/virtual-window.js';
+import { RowHeights } from '../../../src/internal/row-heights.js';
 import type { CatalogSelectedEvent } from '../../../src/events.js';
 import { fakeFetch, jsonResponse } from '../helpers/fake-fetch.js';
 import { SERVICE_URL } from '../helpers/service.js';
@@ -217,7 +217,7 @@ describe('<catalog-list> windowing', () => {
   });
 
   it('lays rows out by their measured heights, and estimates the rows not shown yet', () => {
-    const heights = new RowHeights();
+    const heights = new RowHeights(84);
     heights.count = 100;
     // before any row is shown: the first guess, a row of three lines
     expect(heights.offsetOf(100)).to.equal(8400);

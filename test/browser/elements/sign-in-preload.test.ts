@@ -14,7 +14,7 @@ const chunkFetches = () =>
   performance
     .getEntriesByType('resource')
     .map((entry) => entry.name)
-    .filter((name) => /\/account-sign-in\/sign-in-flow\./.test(name));
+    .filter((name) => /\/internal\/sign-in-flow\./.test(name));
 
 describe('the sign-in chunk is fetched when the buttons show, and only then', function () {
   this.timeout(20000);

@@ -6,6 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/define.js';
 import '../../../src/define-operator.js';
+import '../../../src/elements/account-menu/define.js';
 import { de } from '../../../src/locales/de.js';
 import { addTranslation } from '../../../src/locales/translation.js';
 import type { AccountMembers, AccountPicker, CatalogList } from '../../../src/index.js';

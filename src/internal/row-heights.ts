@@ -1,12 +1,12 @@
-/** The height taken for every row before any row is measured: a catalog row of three lines of text. */
-const FIRST_GUESS = 84;
-
 /**
  * Row heights of a windowed list: measured for the rows that have been shown, an estimate for the others. A
  * lookup adds up the heights above (microseconds for ten thousand rows), so nothing has to be kept in step when
  * a row is measured.
  */
 export class RowHeights {
+  /** @param firstGuess the height taken for every row before any row is measured */
+  constructor(readonly firstGuess: number) {}
+
   /** Measured heights by index; a hole where a row has not been shown yet. */
   #heights: number[] = [];
   /** The height taken for a row not measured: the first row measured, unless set (0: not known yet). */
@@ -42,6 +42,6 @@ export class RowHeights {
   }
 
   #height(index: number): number {
-    return this.#heights[index] ?? (this.estimate || FIRST_GUESS);
+    return this.#heights[index] ?? (this.estimate || this.firstGuess);
   }
 }

@@ -45,6 +45,11 @@ export type SignedOutReason = 'user' | 'expired' | 'rejected' | 'elsewhere';
 export interface SignedOutDetail {
   reason: SignedOutReason;
 }
+/** The session's chosen account (else its first to end) ends soon: at `expires`, an ISO 8601 instant. */
+export interface SessionExpiringDetail {
+  accountId: string;
+  expires: string;
+}
 export interface CatalogSelectedDetail {
   catalog: Catalog;
 }
@@ -83,6 +88,11 @@ export class SignedOutEvent extends StorefrontEvent<SignedOutDetail> {
   static override readonly eventName = 'signed-out';
 }
 
+/** Fired `expiring-before` seconds before the session ends; `renew()` keeps the shopper signed in. */
+export class SessionExpiringEvent extends StorefrontEvent<SessionExpiringDetail> {
+  static override readonly eventName = 'session-expiring';
+}
+
 export class AccountSelectedEvent extends StorefrontEvent<AccountSelectedDetail> {
   static override readonly eventName = 'account-selected';
 }
@@ -103,6 +113,7 @@ export interface StorefrontEventMap {
   'sign-in-redirect': SignInRedirectEvent;
   'signed-in': SignedInEvent;
   'signed-out': SignedOutEvent;
+  'session-expiring': SessionExpiringEvent;
   'account-selected': AccountSelectedEvent;
   'catalog-selected': CatalogSelectedEvent;
   'storefront-error': StorefrontErrorEvent;

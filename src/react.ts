@@ -17,6 +17,7 @@ import {
   SignInRedirectEvent,
   SignedInEvent,
   SignedOutEvent,
+  SessionExpiringEvent,
   StorefrontErrorEvent,
 } from './events.js';
 import type { StorefrontElement } from './internal/storefront-element.js';
@@ -30,6 +31,7 @@ const signInEvents = {
   onSignInRedirect: 'sign-in-redirect' as EventName<SignInRedirectEvent>,
   onSignedIn: 'signed-in' as EventName<SignedInEvent>,
   onSignedOut: 'signed-out' as EventName<SignedOutEvent>,
+  onSessionExpiring: 'session-expiring' as EventName<SessionExpiringEvent>,
   onStorefrontError,
 };
 const pickerEvents = { onAccountSelected: 'account-selected' as EventName<AccountSelectedEvent>, onStorefrontError };

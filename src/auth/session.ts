@@ -102,6 +102,13 @@ export function isSignIn(data: unknown): data is MemberSignIn {
 }
 
 /**
+ * Whether `next`, a sign-in of the same member, renews `current`: other tokens, ending no earlier (the service
+ * writes expiries to the second, so a renewal made at once ends in the same second).
+ */
+const isRenewalOf = (next: SessionData, current: SessionData) =>
+  expiry(next) >= expiry(current) && next.accounts[0]?.token !== current.accounts[0]?.token;
+
+/**
  * `data` when it is a sign-in whose tokens have not expired: what sessionStorage or another tab hands over is
  * believed only then, and anything else is never sent.
  */
@@ -264,6 +271,17 @@ export class MemberSession {
     };
   }
 
+  /**
+   * Takes the later tokens of this member's sign-in in another tab (a renewal there), keeping the account this tab
+   * chose; the elements hear it as a session that came back (`signed-in`, `restored`, with the new tokens).
+   */
+  #renew(signIn: MemberSignIn): void {
+    this.#data = { ...shared(signIn), selectedAccountId: this.#data?.selectedAccountId };
+    this.#persist();
+    this.#schedule();
+    this.#announce(true);
+  }
+
   #announce(restored?: boolean): void {
     if (!this.signedIn) return;
     this.#told = true;
@@ -290,8 +308,9 @@ export class MemberSession {
         // kept here too: where the other tab could not keep it, the next sign-in from this one still asks
         if (message.out === 'user') signedOutMarker(storeKey('signed-out', baseUrl, this.clientId), true);
         this.#end(message.out === 'user' ? 'elsewhere' : message.out);
-      } else if (trusted(message.session) && message.session.accountMemberId !== this.accountMemberId) {
-        this.signIn(message.session, true);
+      } else if (trusted(message.session)) {
+        if (message.session.accountMemberId !== this.accountMemberId) this.signIn(message.session, true);
+        else if (isRenewalOf(message.session, this.#data!)) this.#renew(message.session);
       }
     };
     // also when this tab kept one: another tab may have signed someone else in since

@@ -44,6 +44,15 @@ export interface StartSignInOptions extends TransactionStoreOptions {
   uiLocales?: string;
   /** The shopper signed out since the last sign-in: the identity provider must ask for the password again. */
   loginAgain?: boolean;
+  /**
+   * A renewal of the session in force: `prompt=none`, so that an identity provider whose session lives signs the
+   * shopper in again without a screen; the transaction remembers it (see `renewal` of the transaction).
+   */
+  renewal?: boolean;
+  /** The page to go back to once signed in, when the redirect URI is another. */
+  returnTo?: string;
+  /** The account to choose again once signed in. */
+  accountId?: string;
   /** The address of the page; an https page refuses plain-http sign-in addresses. Defaults to `location.href`. */
   pageUrl?: string;
 }
@@ -76,12 +85,23 @@ export function checkSignInEndpoint(endpoint: unknown, secureContextUrls: Array<
   return url;
 }
 
-/** The prompt of a sign-in: the page's own values, and `login` after a sign-out (`none` cannot go with it). */
-function promptFor({ prompt = '', loginAgain }: StartSignInOptions): string {
+/**
+ * The prompt of a sign-in: `none` for a renewal, else the page's own values, and `login` after a sign-out (`none`
+ * cannot go with it).
+ */
+function promptFor({ prompt = '', loginAgain, renewal }: StartSignInOptions): string {
+  if (renewal) return 'none';
   return loginAgain
     ? [...prompt.split(' ').filter((v) => v && v !== 'none' && v !== 'login'), 'login'].join(' ')
     : prompt;
 }
+
+/**
+ * Whether an identity provider's error answer to `prompt=none` says it needs the shopper (OpenID Connect Core
+ * 3.1.2.6): a renewal then signs in again with the login form.
+ */
+export const needsShopper = (error: string): boolean =>
+  /^(login_required|interaction_required|consent_required|account_selection_required)$/.test(error);
 
 /** The authorization request address: the endpoint with the client's parameters set (RFC 6749, RFC 7636). */
 export function buildAuthorizationUrl(request: AuthorizationRequest): string {
@@ -129,6 +149,14 @@ export async function startSignIn(options: StartSignInOptions): Promise<StartedS
   };
 }
 
+/** A finished sign-in, with what its start asked to happen after it. */
+export interface CompletedSignIn extends MemberSignIn {
+  /** The page to go back to (a same-origin address), when the sign-in started elsewhere than its redirect URI. */
+  returnTo?: string;
+  /** The account to choose again. */
+  accountId?: string;
+}
+
 export interface CompleteSignInOptions extends TransactionStoreOptions {
   /** The connection to the service, with the store's token (implicit grant or the host's). */
   connection: Connection;
@@ -144,7 +172,10 @@ export interface CompleteSignInOptions extends TransactionStoreOptions {
  * Then an error callback becomes `idp_error`, and a code is exchanged for account management tokens; the sign-in
  * names the OIDC profile it went through.
  */
-export async function completeSignIn(callback: SignInCallback, options: CompleteSignInOptions): Promise<MemberSignIn> {
+export async function completeSignIn(
+  callback: SignInCallback,
+  options: CompleteSignInOptions,
+): Promise<CompletedSignIn> {
   // The transaction is used up in every case, so the same callback can never be redeemed twice.
   const transaction = consumeTransaction(callback.state, options);
   const { connection, clientId } = options;
@@ -165,6 +196,8 @@ export async function completeSignIn(callback: SignInCallback, options: Complete
     accountMemberId,
     ...(await readWhoSignedIn(connection, accountMemberId, accounts, options)),
     profileId: transaction.profileId,
+    ...(transaction.returnTo && { returnTo: transaction.returnTo }),
+    ...(transaction.accountId && { accountId: transaction.accountId }),
   };
 }
 

@@ -15,6 +15,12 @@ export interface NewSignInTransaction {
   profileId: string;
   clientId: string;
   baseUrl: string;
+  /** A renewal (`prompt=none`): an identity provider that needs the shopper asks again with its login form. */
+  renewal?: boolean;
+  /** The page to go back to once signed in, when it is not the redirect URI's (a renewal's). */
+  returnTo?: string;
+  /** The account to choose again once signed in (the one the shopper acted for). */
+  accountId?: string;
 }
 
 export interface SignInTransaction extends NewSignInTransaction {
@@ -57,12 +63,19 @@ export function saveTransaction(
   transaction: NewSignInTransaction,
   options: SaveTransactionOptions = {},
 ): SignInTransaction {
-  const { state, codeVerifier, redirectUri, profileId, clientId, baseUrl } = transaction;
+  const { state, codeVerifier, redirectUri, profileId, clientId, baseUrl, renewal, returnTo, accountId } = transaction;
   const fields = { state, codeVerifier, redirectUri, profileId, clientId, baseUrl };
   if (!Object.values(fields).every(Boolean)) throw new TypeError('Incomplete sign-in transaction.');
   const { storage, now } = context(options);
   sweepExpiredTransactions(options);
-  const saved = { ...fields, createdAt: now, expiresAt: now + (options.ttlMs ?? TRANSACTION_TTL_MS) };
+  const saved = {
+    ...fields,
+    ...(renewal && { renewal }),
+    ...(returnTo && { returnTo }),
+    ...(accountId && { accountId }),
+    createdAt: now,
+    expiresAt: now + (options.ttlMs ?? TRANSACTION_TTL_MS),
+  };
   storage.setItem(TRANSACTION_KEY_PREFIX + state, JSON.stringify(saved));
   return saved;
 }

@@ -4,6 +4,8 @@ import { property, state } from 'lit/decorators.js';
 import { getAccountAuthenticationSettings, listOidcProfiles } from '../api/client.js';
 import { StorefrontError } from '../api/errors.js';
 import type { OidcProfile } from '../api/types.js';
+import type { StartSignInOptions } from '../auth/sign-in.js';
+import type { SignInTransaction } from '../auth/transaction.js';
 import {
   type SignInCallback,
   clearCallbackFromLocation,
@@ -13,7 +15,14 @@ import {
 import { handToOpener, openPopup } from '../auth/popup.js';
 import type { ServerSession } from '../auth/server-session.js';
 import type { MemberSession, SessionChange } from '../auth/session.js';
-import { SignInRedirectEvent, SignedInEvent, SignedOutEvent, type SignedInDetail } from '../events.js';
+import {
+  SessionExpiringEvent,
+  SignInRedirectEvent,
+  SignedInEvent,
+  SignedOutEvent,
+  type AccountSession,
+  type SignedInDetail,
+} from '../events.js';
 import { navigation } from './navigation.js';
 import { loadChunk, preloadChunk } from './chunks.js';
 import { isServerSession } from './server-session-chunk.js';
@@ -21,7 +30,7 @@ import type { SharedSession } from './session-controller.js';
 import { ShopperElement } from './shopper-element.js';
 import { renderError, renderLoading } from './status.js';
 import { TRANSACTION_KEY_PREFIX, readStored, signedOutMarker, storeKey, writeStored } from './storage.js';
-import { fill } from './texts.js';
+import { fill, formatTime } from './texts.js';
 import { type SignInTexts, signInTexts } from './sign-in.texts.js';
 
 /**
@@ -48,6 +57,11 @@ function keptOptions(key: string): SignInOptions | undefined {
  * is (a sign-in it finished, its Sign out), else the first to hear it.
  */
 const told = new WeakSet<SessionChange>();
+/** The session end each session was warned of (`session-expiring`), so that one element of the page tells it. */
+const warned = new WeakMap<SharedSession, string>();
+
+/** What a sign-in's start may ask beyond the page's attributes: a renewal, and what to go back to after it. */
+type SignInIntent = Pick<StartSignInOptions, 'renewal' | 'returnTo' | 'accountId'>;
 const acting = new Set<SignInElement>();
 
 /** Why the buttons are back, when the shopper did not sign out: said above them. */
@@ -80,6 +94,11 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
    * session, where it offers an end-session endpoint; the browser goes there and comes back to `redirect-uri`).
    */
   @property({ attribute: 'sign-out' }) signOutScope: 'local' | 'everywhere' = 'local';
+  /**
+   * How many seconds before the session ends `session-expiring` comes and "Stay signed in" shows (the session ends
+   * when the chosen account's token expires, or the first of them before a choice).
+   */
+  @property({ attribute: 'expiring-before', type: Number }) expiringBefore = 300;
 
   /** The callback taken from the address bar, until base-url and client-id are there to finish it. */
   @state() private callback?: SignInCallback;
@@ -91,6 +110,10 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
   @state() protected starting?: string;
   /** A sign-in that could not start or finish; replaces the buttons until retried. */
   @state() private failure?: StorefrontError;
+  /** Another tab of the store is renewing the session: this one waits for its tokens. */
+  @state() private renewingElsewhere = false;
+  /** Wakes the element when the session is about to end. */
+  #expiryTimer?: ReturnType<typeof setTimeout>;
 
   /** The settings and profiles, whenever the buttons are to be shown. */
   readonly #options = this.service.task({
@@ -99,20 +122,24 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       if (!this.#wantsOptions()) return initialState;
       this.#checkSetup();
       // with session-endpoint, none until the store server's session has loaded (the task runs again then)
-      const connection = this.service.connection();
-      if (!connection) return initialState;
-      const settings = await getAccountAuthenticationSettings(connection, { signal });
-      const realm = settings.relationships.authentication_realm.data.id;
-      const profiles = await listOidcProfiles(connection, realm, { signal });
-      const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
-      // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
-      writeStored(this.#storeKey('options'), options);
-      return options;
+      return this.service.connection() ? this.#loadOptions(signal) : initialState;
     },
     onComplete: (options) => (this.known = options),
     // with known buttons, a failed refresh changes nothing the shopper sees
     onError: (error) => this.known || this.reportError(error),
   });
+
+  /** The settings and profiles, loaded and kept for the tab. */
+  async #loadOptions(signal?: AbortSignal): Promise<SignInOptions> {
+    const connection = this.service.connection()!;
+    const settings = await getAccountAuthenticationSettings(connection, { signal });
+    const realm = settings.relationships.authentication_realm.data.id;
+    const profiles = await listOidcProfiles(connection, realm, { signal });
+    const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
+    // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
+    writeStored(this.#storeKey('options'), options);
+    return options;
+  }
 
   /** The exchange of the code the callback brought for account tokens. */
   readonly #exchange = this.service.task({
@@ -123,9 +150,16 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
         // for a sign-in this tab started, the store's token is asked for while the chunk loads (a forged or
         // replayed callback sends nothing); its failure is the exchange's to report
         const { accessToken } = connection;
-        const started = readStored(TRANSACTION_KEY_PREFIX + callback.state);
+        const started = readStored(TRANSACTION_KEY_PREFIX + callback.state) as SignInTransaction | undefined;
         if (started && typeof accessToken === 'function') Promise.resolve(accessToken()).catch(() => {});
-        const { completeSignIn } = await signInFlow();
+        const { completeSignIn, consumeTransaction, needsShopper } = await signInFlow();
+        // a renewal the identity provider could not make without the shopper: its login form, for the same page
+        if (started?.renewal && callback.kind === 'error' && needsShopper(callback.error)) {
+          consumeTransaction(callback.state);
+          const { returnTo, accountId } = started;
+          await this.#signInAs(started.profileId, { returnTo, accountId });
+          return;
+        }
         const signIn = await completeSignIn(callback, { connection, clientId: this.clientId, signal });
         signal.throwIfAborted();
         return signIn;
@@ -137,13 +171,19 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       }
     },
     onComplete: (signIn) => {
+      if (!signIn) return;
       // a router that wrote back the address it rendered (as it hydrated) put the callback back
       clearCallbackFromLocation();
       // signed in again: the next sign-in may go without the password
       signedOutMarker(this.#storeKey('signed-out'), false);
+      const session = this.service.session as MemberSession | undefined;
       acting.add(this);
-      (this.service.session as MemberSession | undefined)?.signIn(signIn);
+      session?.signIn(signIn);
+      if (signIn.accountId) session?.select(signIn.accountId);
       acting.delete(this);
+      // a renewal started on another page than the redirect URI's goes back there (the tab keeps the session)
+      const back = signIn.returnTo && new URL(signIn.returnTo, location.href);
+      if (back && back.origin === location.origin && back.href !== location.href) navigation.assign(back.href);
     },
     onError: (error) => {
       const reported = this.reportError(error);
@@ -178,6 +218,38 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       if (url) navigation.assign(url);
     } catch (error) {
       this.reportError(error);
+    }
+  }
+
+  /**
+   * Keeps the shopper signed in, as "Stay signed in" does: signs in again through the identity provider they signed
+   * in with, by a top-level redirect with `prompt=none` (no frame, which browsers now keep from the identity
+   * provider's cookies), back to this page and account. Where the identity provider's session has ended, its login
+   * form shows. One tab of the store renews; the others take its new tokens.
+   */
+  async renew(): Promise<void> {
+    const session = this.service.session;
+    if (!session?.signedIn) return;
+    const accountId = session.selectedAccount?.accountId;
+    if (isServerSession(session)) {
+      return session.signIn(this, '', { prompt: 'none' }, (url) => navigation.assign(url));
+    }
+    const { claimRenewal } = await signInFlow();
+    if (!(await claimRenewal(this.#storeKey('renewal')))) {
+      this.renewingElsewhere = true;
+      return;
+    }
+    await this.#signInAs(session.profileId, { renewal: true, returnTo: location.href, accountId });
+  }
+
+  /** Starts a sign-in through the profile named (the first one, when it is not the store's any more). */
+  async #signInAs(profileId: string | undefined, intent: SignInIntent): Promise<void> {
+    try {
+      const { authorizationClientId, profiles } = this.known ?? (await this.#loadOptions());
+      const profile = profiles.find((candidate) => candidate.id === profileId) ?? profiles[0];
+      if (profile) await this.start(profile, authorizationClientId, intent);
+    } catch (error) {
+      this.failure = this.reportError(error);
     }
   }
 
@@ -240,6 +312,8 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
         member,
         ...(change.restored && { restored: true }),
       };
+      // new tokens: from this tab's renewal, or another's
+      this.renewingElsewhere = false;
     }
     if (change.type === 'signed-out') {
       const { reason } = change;
@@ -259,7 +333,7 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
    * marker that the shopper signed out (`signed-out`, never a token). The store is its server with
    * `session-endpoint`, else the service and client.
    */
-  #storeKey(kind: 'options' | 'signed-out'): string {
+  #storeKey(kind: 'options' | 'signed-out' | 'renewal'): string {
     return storeKey(kind, this.sessionEndpoint || this.baseUrl, this.clientId);
   }
 
@@ -294,7 +368,45 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
   /** Whether this element has started loading the sign-in flow, once its buttons showed. */
   #preloaded = false;
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#expiryTimer);
+  }
+
+  /** The account whose token ends the session: the chosen one, else the first to expire; undefined signed out. */
+  #ending(): AccountSession | undefined {
+    const session = this.service.session;
+    if (!session?.signedIn) return;
+    const byExpiry = [...session.accounts].sort((a, b) => Date.parse(a.expires) - Date.parse(b.expires));
+    return session.selectedAccount ?? byExpiry[0];
+  }
+
+  /** How long until the session is about to end (`expiring-before` seconds ahead), in milliseconds. */
+  #untilExpiring(account: AccountSession): number {
+    return Date.parse(account.expires) - this.expiringBefore * 1000 - Date.now();
+  }
+
+  /**
+   * Wakes the element when the session is about to end, and then tells the page, once a session and token: the first
+   * element of the page to see it fires `session-expiring`.
+   */
+  #watchExpiry(): void {
+    clearTimeout(this.#expiryTimer);
+    const session = this.service.session!;
+    const account = this.#ending();
+    if (!account) return;
+    const wait = this.#untilExpiring(account);
+    // setTimeout waits at most 2^31-1 ms; a longer wait looks again then
+    if (wait > 0) this.#expiryTimer = setTimeout(() => this.requestUpdate(), Math.min(wait, 2 ** 31 - 1));
+    else if (warned.get(session) !== account.expires) {
+      warned.set(session, account.expires);
+      const { accountId, expires } = account;
+      this.dispatchEvent(new SessionExpiringEvent({ accountId, expires }));
+    }
+  }
+
   protected override updated(): void {
+    this.#watchExpiry();
     const root = this.renderRoot as ShadowRoot;
     // the buttons are shown: the flow is fetched now; a page without them loads nothing more
     if (!this.#preloaded && root.querySelector('[part~=button]')) {
@@ -310,7 +422,7 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     this.#wantsFocus = waiting && !button;
   }
 
-  protected async start(profile: OidcProfile, authorizationClientId: string): Promise<void> {
+  protected async start(profile: OidcProfile, authorizationClientId: string, intent: SignInIntent = {}): Promise<void> {
     // opened at once, while the click still allows a window; a blocked one leaves the redirect
     const session = this.service.session;
     if (isServerSession(session)) {
@@ -319,7 +431,8 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
         navigation.assign(url),
       );
     }
-    const popup = this.mode === 'popup' ? openPopup() : null;
+    // a renewal goes by a top-level redirect, which the identity provider's session cookies come with
+    const popup = this.mode === 'popup' && !intent.renewal ? openPopup() : null;
     this.starting = profile.id;
     this.notice = undefined;
     /** Drops the transaction of a sign-in that can never finish. */
@@ -336,6 +449,7 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
         prompt: this.prompt,
         uiLocales: this.uiLocales,
         loginAgain: signedOutMarker(this.#storeKey('signed-out')),
+        ...intent,
       });
       abandon = () => consumeTransaction(transaction.state);
       const event = new SignInRedirectEvent({ profileId: profile.id, url });
@@ -466,6 +580,22 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       <button part="sign-out" type="button" @click=${() => (this.signOut(), this.focusButton())}>
         ${this.shownTexts.signOutLabel}
       </button>
+      ${this.renderExpiring()}
     </div>`;
+  }
+
+  /** Once the session is about to end: when it ends, and "Stay signed in" (or that another tab renews it). */
+  protected renderExpiring(): TemplateResult | typeof nothing {
+    const account = this.#ending();
+    if (!account || this.#untilExpiring(account) > 0) return nothing;
+    const texts = this.shownTexts;
+    return html`<p part="message expiring" role="status">
+      ${
+        this.renewingElsewhere
+          ? texts.renewingElsewhereText
+          : html`${this.fill(texts.expiringText, { time: formatTime(account.expires, this.locale) })}
+              <button part="renew" type="button" @click=${() => this.renew()}>${texts.renewLabel}</button>`
+      }
+    </p>`;
   }
 }

@@ -6,5 +6,6 @@
  */
 export { endSessionUrl } from '../auth/end-session.js';
 export { popupResult } from '../auth/popup-result.js';
-export { completeSignIn, startSignIn } from '../auth/sign-in.js';
+export { claimRenewal } from '../auth/renewal.js';
+export { completeSignIn, needsShopper, startSignIn } from '../auth/sign-in.js';
 export { consumeTransaction } from '../auth/transaction.js';

@@ -22,6 +22,12 @@ export const signInTexts = {
   completingText: 'Finishing sign-in…',
   /** The store has no OIDC profile; also the error `not_configured`. */
   notConfiguredText: 'Sign-in is not set up for this store yet.',
+  /** The session ends soon (`expiring-before`); `{time}` is when, in the element's language. */
+  expiringText: 'Your session ends at {time}.',
+  /** The button that renews the session. */
+  renewLabel: 'Stay signed in',
+  /** Another tab of the store is renewing the session. */
+  renewingElsewhereText: 'Staying signed in through another tab…',
   /** After the session expired. */
   expiredText: 'Your session has expired. Please sign in again.',
   /** After the service refused the session's token (it was revoked, or the store restarted). */

@@ -23,7 +23,7 @@ export const TAKEN_CALLBACKS_KEY = `${PREFIX}taken-callbacks`;
  * the service, no client), and `server-sign-in` is the yes-or-no that this tab left to sign in through it.
  */
 export const storeKey = (
-  kind: 'options' | 'channel' | 'signed-out' | 'server-sign-in',
+  kind: 'options' | 'channel' | 'signed-out' | 'server-sign-in' | 'renewal',
   baseUrl: string,
   clientId: string,
 ): string => `${PREFIX}${kind}:${baseUrl} ${clientId}`;

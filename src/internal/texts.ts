@@ -37,6 +37,12 @@ const pluralRules = (locale?: string) => perLocale('plural', locale, () => new I
 const lists = (locale?: string) => perLocale('list', locale, () => new Intl.ListFormat(locale));
 const numbers = (locale?: string) => perLocale('number', locale, () => new Intl.NumberFormat(locale));
 
+const times = (locale?: string) =>
+  perLocale('time', locale, () => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }));
+
+/** The time of day of an ISO 8601 instant, written for `locale`. */
+export const formatTime = (value: string, locale?: string): string => times(locale).format(new Date(value));
+
 /** A number in the digits and separators of `locale`. */
 export const formatNumber = (value: number, locale?: string): string => numbers(locale).format(value);
 

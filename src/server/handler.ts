@@ -22,7 +22,14 @@ import { continuePage, errorEnvelope, json, redirect } from './responses.js';
 import { safeReturnPath, withErrorCode } from './return-path.js';
 import { createSealer } from './seal.js';
 import { SessionKeeper, SessionStoreUnavailable, SessionTooLarge, toView } from './session-keeper.js';
-import { SIGN_IN_SECONDS, findProfile, finishSignIn, readTransaction, startSignIn } from './sign-in-flow.js';
+import {
+  SIGN_IN_SECONDS,
+  findProfile,
+  finishSignIn,
+  needsLoginForm,
+  readTransaction,
+  startSignIn,
+} from './sign-in-flow.js';
 import type { SessionHandler, SessionHandlerOptions } from './types.js';
 
 /** A year: how long the notes that the shopper signed out, and of the account she chose last, are kept. */
@@ -80,7 +87,8 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
         state,
         transaction,
       } = await startSignIn(withImplicitToken, sealer, {
-        profileId: param('profile'),
+        // a renewal goes through the profile the shopper signed in with
+        profileId: param('profile') || (await keeper.load(request)).session?.profileId,
         redirectUri: `${origin}${prefix}/callback`,
         returnTo,
         prompt: param('prompt'),
@@ -111,6 +119,10 @@ export function createSessionHandler(options: SessionHandlerOptions): SessionHan
       const cookie = await keeper.save(session);
       return continuePage(transaction.returnTo, [spent, cookie, removeCookie(SIGNED_OUT_COOKIE)]);
     } catch (error) {
+      if (needsLoginForm(transaction, error)) {
+        const again = new URLSearchParams({ profile: transaction.profileId, return_to: transaction.returnTo });
+        return continuePage(`${prefix}/sign-in?${again}`, [spent]);
+      }
       return continuePage(withErrorCode(transaction.returnTo, reportable(error)), [spent]);
     }
   }

@@ -11,7 +11,13 @@ import type { Connection } from '../api/connection.js';
 import { StorefrontError } from '../api/errors.js';
 import type { OidcProfile } from '../api/types.js';
 import { createPkcePair, createState } from '../auth/pkce.js';
-import { buildAuthorizationUrl, checkSignInEndpoint, readWhoSignedIn, toSignedInDetail } from '../auth/sign-in.js';
+import {
+  buildAuthorizationUrl,
+  checkSignInEndpoint,
+  needsShopper,
+  readWhoSignedIn,
+  toSignedInDetail,
+} from '../auth/sign-in.js';
 import { signInCookie } from './cookies.js';
 import type { Sealer } from './seal.js';
 import type { ServerSession } from './session-keeper.js';
@@ -25,6 +31,8 @@ export interface SignInTransaction {
   redirectUri: string;
   returnTo: string;
   profileId: string;
+  /** A renewal (`prompt=none`): an identity provider that needs the shopper asks again with its login form. */
+  renewal?: boolean;
 }
 
 export interface SignInRequest {
@@ -71,6 +79,7 @@ export async function startSignIn(
     redirectUri: request.redirectUri,
     returnTo: request.returnTo,
     profileId: profile.id,
+    ...(prompt === 'none' && { renewal: true }),
   };
   return { url, state, transaction: await sealer.seal('sign-in', transaction, Date.now() + SIGN_IN_SECONDS * 1000) };
 }
@@ -119,3 +128,9 @@ export async function finishSignIn(
     profileId: transaction.profileId,
   };
 }
+
+/** Whether the sign-in failed as a renewal does where the identity provider needs the shopper: its login form then. */
+export const needsLoginForm = (transaction: SignInTransaction, error: unknown): boolean => {
+  const cause = (error as StorefrontError).cause;
+  return !!transaction.renewal && cause instanceof AuthorizationResponseError && needsShopper(cause.error);
+};

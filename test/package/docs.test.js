@@ -66,6 +66,7 @@ test('custom-elements.json: attributes are behaviour (at most 12 an element); te
     'ui-locales',
     'mode',
     'sign-out',
+    'expiring-before',
   ];
   const attributes = {
     'account-sign-in': signIn,

@@ -36,6 +36,7 @@ const TYPE_AHEAD_PAUSE = 700;
  * @fires signed-out - As from `<account-sign-in>`.
  * @fires account-selected - An account was chosen in the panel (or came back with a kept session); `detail` is
  *   `{accountId, accountName, token, expires, parentId?, restored?}`.
+ * @fires session-expiring - As from `<account-sign-in>`.
  * @fires storefront-error - As from `<account-sign-in>`.
  *
  * @csspart base - The wrapper.
@@ -59,7 +60,9 @@ const TYPE_AHEAD_PAUSE = 700;
  * @csspart sign-out - The Sign out button.
  * @csspart menu - The menu of sign-in options; `menu-item` is each of them.
  * @csspart menu-item - One sign-in option of the menu.
- * @csspart message - A calm message, as in `<account-sign-in>`.
+ * @csspart message - A calm message, as in `<account-sign-in>`; `expiring` (under the button) once the session is
+ *   about to end, with the `renew` button.
+ * @csspart renew - "Stay signed in".
  * @csspart error - An error, with `error-message` and the `retry` button.
  */
 export class AccountMenu extends SignInElement<AccountMenuTexts> {
@@ -396,7 +399,7 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
         <span part="member">${who}</span>
         ${acting ? html`<span part="account">${acting}</span>` : nothing}
       </button>
-      ${this.open ? this.#renderPanel(session, who) : nothing}`;
+      ${this.renderExpiring()} ${this.open ? this.#renderPanel(session, who) : nothing}`;
   }
 
   #renderPanel(session: SharedSession, who: string): TemplateResult {

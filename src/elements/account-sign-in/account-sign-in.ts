@@ -26,6 +26,9 @@ import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.t
  *   Always before the picker's `account-selected`.
  * @fires signed-out - The session ended; `detail.reason` is `user` (Sign out pressed), `expired`, `rejected`
  *   (the service refused an account token, here or in another tab) or `elsewhere` (signed out in another tab).
+ * @fires session-expiring - The session ends in `expiring-before` seconds (300 unless set): when the chosen account's
+ *   token expires (before a choice, the first of them); `detail` is `{accountId, expires}`. Once a token, from one
+ *   element of the page. "Stay signed in" shows then, and `renew()` does the same.
  * @fires storefront-error - Something failed; `detail.error.code` is `state_mismatch`, `idp_error` (also a cancel
  *   at the identity provider, which the element shows calmly), `unsafe_endpoint`, `http_error` (with `status`),
  *   `network_error`, `invalid_response`, `not_configured` (an attribute is missing, the store refused the
@@ -40,7 +43,9 @@ import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.t
  * @csspart status - The signed-in line; also named `signed-in-as`.
  * @csspart signed-in-as - The signed-in line.
  * @csspart sign-out - The Sign out button.
- * @csspart message - A calm message: sign-in not configured (`not-configured`), or why the buttons are back
+ * @csspart renew - "Stay signed in", in the `expiring` message once the session is about to end.
+ * @csspart message - A calm message: sign-in not configured (`not-configured`), the session about to end
+ *   (`expiring`), or why the buttons are back
  *   (`notice`: the session expired or was refused, or the sign-in was cancelled).
  * @csspart loading - The loading status; `spinner` is its spinner and `loading-label` its text.
  * @csspart spinner - The spinner.

@@ -74,6 +74,27 @@ describe('sign-in: authorization request', () => {
     expect(saved?.redirectUri).to.equal('https://shop.example/');
   });
 
+  it('a renewal asks with prompt=none, also after a sign-out, and its transaction remembers the page and account', async () => {
+    const storage = createMemoryStorage();
+    const { url, transaction } = await startSignIn({
+      profile: PROFILE,
+      authorizationClientId: 'store-client',
+      clientId: 'storefront',
+      baseUrl: 'https://api.example',
+      redirectUri: 'https://shop.example/',
+      pageUrl: 'https://shop.example/orders?page=2',
+      prompt: 'login consent',
+      loginAgain: true,
+      renewal: true,
+      returnTo: 'https://shop.example/orders?page=2',
+      accountId: 'a2',
+      storage,
+    });
+    expect(new URL(url).searchParams.get('prompt')).to.equal('none');
+    const saved = consumeTransaction(transaction.state, { storage });
+    expect(saved).to.include({ renewal: true, returnTo: 'https://shop.example/orders?page=2', accountId: 'a2' });
+  });
+
   it('refuses unsafe sign-in addresses before saving anything', async () => {
     const storage = createMemoryStorage();
     const error = await rejectionOf(
@@ -220,6 +241,68 @@ describe('sign-in: completing', () => {
     );
     expect(codeOf(replay)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(2);
+  });
+
+  it("reads each account's parent with that account's own token, a few at a time; one that fails stays at the top", async () => {
+    const accounts = Array.from({ length: 9 }, (_, i) => ({
+      type: 'account_management_authentication_token',
+      account_id: `a${i}`,
+      account_name: `A${i}`,
+      token: `t${i}`,
+      expires: '2026-01-01T01:00:00.000Z',
+    }));
+    let reading = 0;
+    let most = 0;
+    const { storage, connection, now } = setup(({ url, headers }) => {
+      if (url.endsWith('/tokens')) return jsonResponse({ meta: { account_member_id: 'm1' }, data: accounts });
+      const id = /\/v2\/accounts\/(a\d)$/.exec(url)?.[1];
+      if (!id) return jsonResponse({ errors: [{ status: '404', title: 'Not Found' }] }, 404);
+      // each account is read with its own token
+      expect(headers.get('EP-Account-Management-Authentication-Token')).to.equal(id.replace('a', 't'));
+      // answered a task later, so that the reads under way at once can be counted
+      most = Math.max(most, ++reading);
+      return new Promise<Response>((resolve) =>
+        setTimeout(() => {
+          reading--;
+          const parent = id === 'a0' ? null : 'a0';
+          resolve(
+            id === 'a3'
+              ? jsonResponse({ errors: [{ status: '500', title: 'Internal Server Error' }] }, 500)
+              : jsonResponse({ data: { id, type: 'account', name: id, parent_id: parent } }),
+          );
+        }),
+      );
+    });
+    saveTransaction(
+      {
+        state: 's2',
+        codeVerifier: 'v'.repeat(43),
+        redirectUri: 'https://shop.example/',
+        profileId: 'p',
+        clientId: 'c',
+        baseUrl: 'https://api.example',
+        returnTo: 'https://shop.example/orders',
+        accountId: 'a4',
+      },
+      { storage, now: () => NOW },
+    );
+    const detail = await completeSignIn(
+      { kind: 'code', code: 'c1', state: 's2' },
+      { connection, clientId: 'c', storage, now },
+    );
+    expect(detail.accounts.map((account) => account.parentId)).to.deep.equal([
+      undefined,
+      'a0',
+      'a0',
+      undefined,
+      'a0',
+      'a0',
+      'a0',
+      'a0',
+      'a0',
+    ]);
+    expect(most, 'six at once').to.equal(6);
+    expect(detail).to.include({ returnTo: 'https://shop.example/orders', accountId: 'a4' });
   });
 
   it('names the member by id alone where the store does not let her read her own record', async () => {

@@ -11,8 +11,8 @@ import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 const TEST_SERVICE_PORT = Number(process.env.TEST_SERVICE_PORT ?? 0);
 
 let service;
-/** The reference service of the account tree tests, once one asked for it. */
-let treeService;
+/** Other reference services some tests ask for (`other-service`), by name, once asked for. */
+const otherServices = {};
 /** The store's server side (storefront-elements/server, built from src/ as the run starts) under /storefront. */
 let storeServer;
 /** Cookie jars of the named browsers the identity provider commands act for. */
@@ -31,7 +31,7 @@ function referenceServicePlugin() {
     },
     async serverStop() {
       await service?.close();
-      await (await treeService)?.close();
+      for (const other of Object.values(otherServices)) await (await other).close();
     },
     async executeCommand({ command, payload, session }) {
       if (command === 'default-font-size') {
@@ -48,14 +48,20 @@ function referenceServicePlugin() {
         });
         return true;
       }
-      if (command === 'tree-service') {
-        // A second service whose buyer has 300 accounts in a three-level tree (test/support/account-tree.js),
-        // started on first use; answers its address.
-        treeService ??= import('./test/support/account-tree.js').then(async ({ accountTreeFixtures }) => {
-          const { startService } = await import('./server/index.js');
-          return startService({ port: 0, host: '127.0.0.1', quiet: true, fixtures: accountTreeFixtures() });
-        });
-        return (await treeService).baseUrl;
+      if (command === 'other-service') {
+        // Another service, started on first use; answers its address. `account-tree`: a buyer of 300 accounts in a
+        // three-level tree (test/support/account-tree.js); `token-ttl-60`: account tokens that last a minute.
+        const { startService } = await import('./server/index.js');
+        const options = {
+          'account-tree': async () => ({
+            fixtures: (await import('./test/support/account-tree.js')).accountTreeFixtures(),
+          }),
+          'token-ttl-60': async () => ({ tokenTtl: 60 }),
+        }[payload.name];
+        otherServices[payload.name] ??= options().then((more) =>
+          startService({ port: 0, host: '127.0.0.1', quiet: true, ...more }),
+        );
+        return (await otherServices[payload.name]).baseUrl;
       }
       if (command === 'reset-service') {
         await service.reset();

@@ -173,7 +173,7 @@ describe('sign-in: callback address', () => {
 
 describe('sign-in: completing', () => {
   const NOW = Date.UTC(2026, 0, 1);
-  function setup(answer: (call: RecordedCall) => Response) {
+  function setup(answer: (call: RecordedCall) => Response | Promise<Response>) {
     const storage = createMemoryStorage();
     saveTransaction(
       {

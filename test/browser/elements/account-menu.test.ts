@@ -147,7 +147,7 @@ describe('<account-menu>', function () {
   describe('a buyer of 300 accounts in a tree of three levels', () => {
     let treeUrl: string;
     before(async () => {
-      treeUrl = (await executeServerCommand('tree-service')) as string;
+      treeUrl = (await executeServerCommand('other-service', { name: 'account-tree' })) as string;
     });
 
     it('offers the sign-in profiles as a menu, by keyboard', async () => {

@@ -5,6 +5,7 @@
  * Locks), and a tab that slept through the end.
  */
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import { MemberSession } from '../../../src/auth/session.js';
 import { AccountMenu } from '../../../src/elements/account-menu/account-menu.js';
 import type { AccountPicker } from '../../../src/elements/account-picker/account-picker.js';
@@ -114,6 +115,41 @@ describe('the end of a session', function () {
     } finally {
       document.removeEventListener('session-expiring', record);
     }
+  });
+
+  it('with tokens of a minute, is told once and "Stay signed in" brings tokens of a new minute', async () => {
+    const service = (await executeServerCommand('other-service', { name: 'token-ttl-60' })) as string;
+    const starter = await renderSignIn({ baseUrl: service });
+    const { detail } = await startSignIn(starter);
+    starter.remove();
+    const { url } = await idpSignInWith('a-minute', detail.url, 'grace@example.com');
+    landOn(url);
+    const told: SessionExpiringEvent[] = [];
+    const page = await fixture<HTMLDivElement>(
+      html`<div @session-expiring=${(e: SessionExpiringEvent) => told.push(e)}></div>`,
+    );
+    const el = document.createElement('account-sign-in');
+    el.setAttribute('base-url', service);
+    el.setAttribute('client-id', 'storefront');
+    // the end of a one-minute token announced 58 seconds ahead: within two seconds of the sign-in
+    el.setAttribute('expiring-before', '58');
+    page.append(el);
+    await waitUntil(() => told.length, 'session-expiring', { timeout: 8000 });
+    const { expires } = told[0].detail;
+    expect(Date.parse(expires) - Date.now()).to.be.within(0, 60_000);
+    const renew = await waitForPart(el, 'renew');
+    const redirect = oneEvent(el, 'sign-in-redirect') as Promise<SignInRedirectEvent>;
+    el.addEventListener('sign-in-redirect', (event) => event.preventDefault(), { once: true });
+    renew.click();
+    const address = (await redirect).detail.url;
+    const renewed = await idpSignInWith('a-minute', address, 'grace@example.com');
+    expect(renewed.loginForm).to.equal(false);
+    el.remove();
+    await finishSignIn(renewed.url, { baseUrl: service });
+    const after = MemberSession.for('storefront').selectedAccount!;
+    expect(after.accountName).to.equal('Harvard Computation Lab');
+    expect(Date.parse(after.expires)).to.be.at.least(Date.parse(expires));
+    expect(told, 'once').to.have.length(1);
   });
 
   it('"Stay signed in" renews without the login form while the identity provider\'s session lives, keeping the account', async () => {

@@ -21,12 +21,14 @@ const bundles = {
       'src/elements/account-picker/account-picker.ts',
       // what the catalog list and the account menu share
       'src/internal/row-heights.ts',
+      // what the picker and the account menu share
+      'src/internal/account-tree.ts',
       'lit-html/lit-html.js',
     ],
     chunks: {
       'sign-in-flow': ['src/auth/sign-in.ts', 'src/auth/end-session.ts', 'oauth4webapi/build/index.js'],
       'server-session': ['src/auth/server-session.ts'],
-      'account-menu': ['src/elements/account-menu/account-menu.ts', 'src/internal/account-tree.ts'],
+      'account-menu': ['src/elements/account-menu/account-menu.ts'],
       'catalog-list': [
         'src/elements/catalog-list/catalog-list.ts',
         'src/elements/catalog-list/row-template.ts',

@@ -26,6 +26,15 @@ export const accountPickerStyles = css`
   [part~='item']:hover {
     background: var(--_surface-alt);
   }
+  .level-1 {
+    margin-inline-start: calc(var(--_space) * 2);
+  }
+  .level-2 {
+    margin-inline-start: calc(var(--_space) * 4);
+  }
+  .level-3 {
+    margin-inline-start: calc(var(--_space) * 6);
+  }
   [part~='selected'] {
     border-color: var(--_accent);
     box-shadow: inset 3px 0 0 var(--_accent);

@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { AccountSelectedEvent, type AccountSession } from '../../events.js';
+import { type AccountRow, accountRows } from '../../internal/account-tree.js';
 import { SessionController } from '../../internal/session-controller.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
 import { WithSession } from '../../internal/with-session.js';
@@ -8,7 +9,8 @@ import { accountPickerStyles } from './account-picker.styles.js';
 import { type AccountPickerTexts, accountPickerTexts } from './account-picker.texts.js';
 
 /**
- * The accounts the signed-in member may act for, to choose one. Reads the page's shared session of its
+ * The accounts the signed-in member may act for, to choose one, sub-accounts under their parents (for hundreds of
+ * accounts, `<account-menu>` has a search and shows only the rows in view). Reads the page's shared session of its
  * `client-id` (filled by `<account-sign-in>`) and writes the choice back to it, so elements that follow the
  * session (the catalog list) switch to that account's token. A host can pass `accounts` itself instead.
  *
@@ -21,7 +23,7 @@ import { type AccountPickerTexts, accountPickerTexts } from './account-picker.te
  * @csspart base - The wrapper.
  * @csspart label - The visible label of the list.
  * @csspart list - The list of accounts (a listbox: arrow keys, Home/End move, Enter/Space choose).
- * @csspart item - One account; `selected` is added to the chosen one.
+ * @csspart item - One account; `selected` is added to the chosen one, `sub-account` to one shown under its parent.
  * @csspart selected - The chosen account.
  * @csspart check - The mark of the chosen account.
  * @csspart name - The name of an account.
@@ -49,9 +51,14 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
     }
   });
 
-  /** The accounts shown: the host's, or the session's. */
+  /** The accounts shown, in the order shown (sub-accounts under their parents): the host's, or the session's. */
   get shownAccounts(): readonly AccountSession[] {
-    return this.accounts ?? this.#session.session?.accounts ?? [];
+    return this.#rows().map((row) => row.account);
+  }
+
+  /** The accounts as the tree of accounts and sub-accounts the menu shows too. */
+  #rows(): AccountRow[] {
+    return accountRows(this.accounts ?? this.#session.session?.accounts ?? []);
   }
 
   /** The chosen account, if any. */
@@ -105,20 +112,21 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
   }
 
   override render(): TemplateResult {
-    const accounts = this.shownAccounts;
+    const rows = this.#rows();
     const selectedId = this.selectedAccount?.accountId;
     const activeId = this.#activeId();
     return html`<div part="base">
       ${
         !this.accounts && !this.#session.session?.signedIn
           ? html`<p part="empty signed-out" role="status">${this.shownTexts.signedOutText}</p>`
-          : accounts.length
+          : rows.length
             ? html`<span part="label" id="label">${this.shownTexts.listLabel}</span>
                 <ul part="list" role="listbox" aria-labelledby="label" @keydown=${this.#onKeydown}>
-                  ${accounts.map(
-                    ({ accountId: id, accountName }) =>
+                  ${rows.map(
+                    ({ account: { accountId: id, accountName }, level }) =>
                       html`<li
-                        part="item ${id === selectedId ? 'selected' : ''}"
+                        part="item ${id === selectedId ? 'selected' : ''} ${level ? 'sub-account' : ''}"
+                        class="level-${Math.min(level, 3)}"
                         role="option"
                         aria-selected=${id === selectedId}
                         tabindex=${id === activeId ? 0 : -1}

@@ -182,4 +182,23 @@ describe('<account-picker>', () => {
     expect(names(picker)).to.deep.equal(['Alpha', 'Beta']);
     expect(sessionStorage.getItem('storefront-elements:session:storefront')).to.equal(null);
   });
+
+  it('shows sub-accounts under their parents, as the menu does, and the keyboard follows that order', async () => {
+    const [parent, other, child] = accounts('Harvard', 'Analytical', 'Physics Lab');
+    const picker = await renderPicker();
+    MemberSession.for('storefront').signIn({
+      accountMemberId: 'm1',
+      accounts: [{ ...child, parentId: parent.accountId }, other, parent],
+    });
+    await picker.updateComplete;
+    expect(names(picker)).to.deep.equal(['Analytical', 'Harvard', 'Physics Lab']);
+    const rows = parts(picker, 'item');
+    expect(rows[2].getAttribute('part')).to.include('sub-account');
+    expect(rows[2].getBoundingClientRect().left).to.be.above(rows[1].getBoundingClientRect().left);
+    rows[0].focus();
+    await sendKeys({ press: 'End' });
+    const selected = oneEvent(picker, 'account-selected') as Promise<AccountSelectedEvent>;
+    await sendKeys({ press: 'Enter' });
+    expect((await selected).detail.accountName).to.equal('Physics Lab');
+  });
 });

@@ -10,6 +10,7 @@ import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { startSite } from '../support/local-site.js';
 import { accessToken } from '../support/service-client.js';
+import { logInAtIdentityProvider } from './harness.mjs';
 
 const PAGE = new URL('./strict-csp/', import.meta.url);
 const DIST = new URL('../../dist/', import.meta.url);
@@ -83,7 +84,7 @@ function assertStacked(rows) {
 test('every element works under the policy: no violation, catalog rows stacked, a release panel opens', async () => {
   const page = await browser.newPage({ viewport: { width: 900, height: 1000 } });
   await page.goto(`${site.origin}/`);
-  await page.getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
+  await page.locator('account-sign-in').getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
   await page.getByText('Sign in to choose an account.').waitFor();
   await page.getByRole('listitem').filter({ hasText: 'Everyday Essentials' }).waitFor();
   // the operator tables list their first page (a header row, then records)
@@ -141,11 +142,11 @@ test('a sign-in starts under the policy: its part, a file beside the bundle, loa
     }),
   );
   // the buttons fetch the part before any click, under the policy
-  await page.getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
+  await page.locator('account-sign-in').getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
   await page.waitForFunction(() =>
     performance.getEntriesByType('resource').some((entry) => /\/chunks\/sign-in-flow-/.test(entry.name)),
   );
-  await page.getByRole('button', { name: 'Sign in with Example ID' }).click();
+  await page.locator('account-sign-in').getByRole('button', { name: 'Sign in with Example ID' }).click();
   const redirect = await (await page.waitForFunction(() => window.__redirect)).jsonValue();
   assert.equal(new URL(redirect).searchParams.get('code_challenge_method'), 'S256');
   assert.ok(
@@ -172,5 +173,28 @@ test('the policy is enforced: a style attribute on a row, as the list used to wr
     violations.map((violation) => violation.directive),
     ['style-src-attr'],
   );
+  await page.close();
+});
+
+test('the account menu under the policy: a sign-in through the login form, the panel, a choice', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${site.origin}/`);
+  const menu = page.locator('account-menu');
+  await menu.getByRole('button', { name: 'Sign in with Example ID' }).click();
+  await page.waitForURL((url) => url.pathname.includes('/idp/'));
+  await logInAtIdentityProvider(page, 'ada@example.com');
+  await page.waitForURL((url) => url.origin === site.origin && !url.searchParams.has('code'));
+  const trigger = menu.getByRole('button', { name: /Ada Lovelace/ });
+  await trigger.click();
+  await menu.getByRole('dialog', { name: 'Your account' }).waitFor();
+  await menu.getByRole('option', { name: /Harvard Computation Lab/ }).click();
+  await menu.getByRole('button', { name: /Ada Lovelace\s+Harvard Computation Lab/ }).waitFor();
+  // the menu's code is a chunk of its own, from the same origin, under the policy
+  assert.ok(
+    await page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/chunks\/account-menu-/.test(entry.name)),
+    ),
+  );
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
   await page.close();
 });

@@ -5,7 +5,7 @@ import '/storefront-operator.js';
 
 const { service, operatorToken, accountId } = await (await fetch('/config.json')).json();
 for (const element of document.querySelectorAll(
-  'account-sign-in, catalog-list, account-members, account-memberships',
+  'account-menu, account-sign-in, catalog-list, account-members, account-memberships',
 )) {
   element.baseUrl = service;
 }

@@ -2,7 +2,7 @@
  * The demo's choices, each a select whose value is kept for the tab (so it survives a trip to the identity
  * provider and back) and applied at once: the page's look (`theme`: store default or brand; `scheme`: colours as
  * the system, light or dark) on the root element as `data-theme` / `data-scheme`, where demo.css does the rest
- * (every element restyles through CSS custom properties and ::part() alone); how `<account-sign-in>` signs in
+ * (every element restyles through CSS custom properties and ::part() alone); how `<account-menu>` signs in
  * and out (its `mode` and `sign-out` attributes); and the elements' language (language-switch.ts).
  */
 export function keepChoice(select: HTMLSelectElement, name: string, apply: (value: string) => void): void {

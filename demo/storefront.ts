@@ -1,4 +1,5 @@
 import '../src/define.js';
+import '../src/elements/account-menu/define.js';
 import { startEventLog } from './event-log.js';
 import { startSignInOption, startThemeSwitch } from './choices.js';
 import { startLanguageSwitch } from './language-switch.js';
@@ -7,6 +8,7 @@ startEventLog(document.querySelector('#log')!, document.querySelector('#clear-lo
   'sign-in-redirect',
   'signed-in',
   'signed-out',
+  'session-expiring',
   'account-selected',
   'catalog-selected',
   'storefront-error',
@@ -15,8 +17,8 @@ startThemeSwitch(document.querySelector('#theme')!, 'theme');
 startThemeSwitch(document.querySelector('#scheme')!, 'scheme');
 startLanguageSwitch(
   document.querySelector('#language')!,
-  document.querySelectorAll('account-sign-in, account-picker, catalog-list'),
+  document.querySelectorAll('account-menu, account-picker, catalog-list'),
 );
-const signIn = document.querySelector('account-sign-in')!;
+const signIn = document.querySelector('account-menu')!;
 startSignInOption(document.querySelector('#sign-in-mode')!, signIn, 'mode');
 startSignInOption(document.querySelector('#sign-out-scope')!, signIn, 'sign-out');

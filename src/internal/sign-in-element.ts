@@ -28,6 +28,7 @@ import { loadChunk, preloadChunk } from './chunks.js';
 import { isServerSession } from './server-session-chunk.js';
 import type { SharedSession } from './session-controller.js';
 import { ShopperElement } from './shopper-element.js';
+import { signInTeller } from './teller.js';
 import { renderError, renderLoading } from './status.js';
 import { TRANSACTION_KEY_PREFIX, readStored, signedOutMarker, storeKey, writeStored } from './storage.js';
 import { fill, formatTime } from './texts.js';
@@ -52,17 +53,11 @@ function keptOptions(key: string): SignInOptions | undefined {
   return typeof value?.authorizationClientId === 'string' && Array.isArray(value.profiles) ? value : undefined;
 }
 
-/**
- * With two sign-in elements of one store on a page, one tells the page of a change: the element whose own doing it
- * is (a sign-in it finished, its Sign out), else the first to hear it.
- */
-const told = new WeakSet<SessionChange>();
 /** The session end each session was warned of (`session-expiring`), so that one element of the page tells it. */
 const warned = new WeakMap<SharedSession, string>();
 
 /** What a sign-in's start may ask beyond the page's attributes: a renewal, and what to go back to after it. */
 type SignInIntent = Pick<StartSignInOptions, 'renewal' | 'returnTo' | 'accountId'>;
-const acting = new Set<SignInElement>();
 
 /** Why the buttons are back, when the shopper did not sign out: said above them. */
 type Notice = 'expired' | 'rejected' | 'cancelled';
@@ -177,10 +172,8 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       // signed in again: the next sign-in may go without the password
       signedOutMarker(this.#storeKey('signed-out'), false);
       const session = this.service.session as MemberSession | undefined;
-      acting.add(this);
-      session?.signIn(signIn);
+      void signInTeller.actAs(this, () => session?.signIn(signIn));
       if (signIn.accountId) session?.select(signIn.accountId);
-      acting.delete(this);
       // a renewal started on another page than the redirect URI's goes back there (the tab keeps the session)
       const back = signIn.returnTo && new URL(signIn.returnTo, location.href);
       if (back && back.origin === location.origin && back.href !== location.href) navigation.assign(back.href);
@@ -203,9 +196,7 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     if (isServerSession(session)) return this.#signOutOnServer(session);
     const { profileId } = session;
     signedOutMarker(this.#storeKey('signed-out'), true);
-    acting.add(this);
-    session.signOut();
-    acting.delete(this);
+    void signInTeller.actAs(this, () => session.signOut());
     if (this.signOutScope !== 'everywhere') return;
     try {
       // the buttons load the profiles anyway
@@ -255,14 +246,13 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
 
   /** Signs out on the store's server, and at the identity provider too with `sign-out="everywhere"`. */
   async #signOutOnServer(session: ServerSession): Promise<void> {
-    acting.add(this);
     try {
-      const endSession = await session.signOut('user', this.signOutScope === 'everywhere');
+      const endSession = await signInTeller.actAs(this, () =>
+        session.signOut('user', this.signOutScope === 'everywhere'),
+      );
       if (endSession) navigation.assign(endSession);
     } catch (error) {
       this.reportError(error);
-    } finally {
-      acting.delete(this);
     }
   }
 
@@ -319,8 +309,7 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       const { reason } = change;
       this.notice = reason === 'expired' || reason === 'rejected' ? reason : undefined;
     }
-    if (acting.size ? !acting.has(this) : told.has(change)) return;
-    told.add(change);
+    if (!/^signed-(in|out)$/.test(change.type) || !signInTeller.tells(this, change)) return;
     if (change.type === 'signed-in') {
       this.dispatchEvent(new SignedInEvent({ ...this.#told! }));
     } else if (change.type === 'signed-out') {

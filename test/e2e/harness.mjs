@@ -10,6 +10,7 @@ const RECORDED_EVENTS = [
   'sign-in-redirect',
   'signed-in',
   'signed-out',
+  'session-expiring',
   'account-selected',
   'catalog-selected',
   'member-selected',
@@ -79,6 +80,13 @@ export async function waitForEvent(page, type, { timeout = 15000 } = {}) {
     timeout,
   });
   return (await handle.jsonValue()).detail;
+}
+
+/** Signs out from the header's account menu, as a shopper does: its button, then Sign out in its panel. */
+export async function signOutInMenu(page) {
+  const menu = page.locator('account-menu');
+  await menu.locator('[part~=trigger]').click();
+  await menu.getByRole('button', { name: 'Sign out' }).click();
 }
 
 /** Fills the identity provider's login form, as a person would. */

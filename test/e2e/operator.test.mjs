@@ -2,7 +2,7 @@
 // operator page; he signs in again and gets a token for it.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { logInAtIdentityProvider, startStack, waitForEvent } from './harness.mjs';
+import { logInAtIdentityProvider, signOutInMenu, startStack, waitForEvent } from './harness.mjs';
 
 let stack;
 before(async () => {
@@ -39,7 +39,7 @@ test('Linus gets an account from the operator and then a token for it', async ()
   assert.equal(created.member.email, 'linus@example.com');
   await operator.getByText('Linus Example is now a member of this account.').waitFor();
 
-  await shopper.getByRole('button', { name: 'Sign out' }).click();
+  await signOutInMenu(shopper);
   await waitForEvent(shopper, 'signed-out');
   const second = await signIn(shopper, 'linus@example.com');
   assert.equal(second.accounts.length, 1);

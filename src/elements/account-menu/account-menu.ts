@@ -7,6 +7,7 @@ import type { SharedSession } from '../../internal/session-controller.js';
 import { RowHeights } from '../../internal/row-heights.js';
 import { SignInElement, type SignInOptions } from '../../internal/sign-in-element.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
+import { choiceTeller } from '../../internal/teller.js';
 import { accountMenuStyles } from './account-menu.styles.js';
 import { type AccountMenuTexts, accountMenuTexts } from './account-menu.texts.js';
 
@@ -136,7 +137,7 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
   protected override sessionChanged(change: SessionChange): void {
     super.sessionChanged(change);
     if (change.type === 'failed') this.reportError(change.error);
-    if (change.type === 'account-selected') {
+    if (change.type === 'account-selected' && choiceTeller.tells(this, change)) {
       const { account, restored } = change;
       this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
     }
@@ -162,7 +163,7 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
   }
 
   #choose(accountId: string): void {
-    this.#session()?.select(accountId);
+    void choiceTeller.actAs(this, () => this.#session()?.select(accountId));
     this.hide(true);
   }
 

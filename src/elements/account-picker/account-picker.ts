@@ -4,6 +4,7 @@ import { AccountSelectedEvent, type AccountSession } from '../../events.js';
 import { type AccountRow, accountRows } from '../../internal/account-tree.js';
 import { SessionController } from '../../internal/session-controller.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
+import { choiceTeller } from '../../internal/teller.js';
 import { WithSession } from '../../internal/with-session.js';
 import { accountPickerStyles } from './account-picker.styles.js';
 import { type AccountPickerTexts, accountPickerTexts } from './account-picker.texts.js';
@@ -44,7 +45,7 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
   readonly #session = new SessionController(this, (change) => {
     // the store's server could not make the choice (`session-endpoint`): the one in force stays, and the page hears why
     if (change.type === 'failed') this.reportError(change.error);
-    if (!this.accounts && change.type === 'account-selected') {
+    if (!this.accounts && change.type === 'account-selected' && choiceTeller.tells(this, change)) {
       const { account, restored } = change;
       this.active = account.accountId;
       this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
@@ -72,8 +73,11 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
     if (!account) return;
     this.active = accountId;
     const session = this.#session.session;
-    // With the session's accounts, the session tells every listener, this element included.
-    if (!this.accounts) return session?.select(accountId);
+    // With the session's accounts, the session tells every listener, and this element the page.
+    if (!this.accounts) {
+      void choiceTeller.actAs(this, () => session?.select(accountId));
+      return account;
+    }
     if (this.chosen !== accountId) {
       this.chosen = accountId;
       session?.select(accountId);

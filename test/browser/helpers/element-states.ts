@@ -5,6 +5,7 @@
 import { fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../src/define.js';
 import '../../../src/define-operator.js';
+import '../../../src/elements/account-menu/define.js';
 import { MemberSession } from '../../../src/auth/session.js';
 import type {
   AccountMembers,
@@ -12,6 +13,7 @@ import type {
   AccountPicker,
   AccountSignIn,
   CatalogList,
+  AccountMenu,
 } from '../../../src/index.js';
 import { SERVICE_URL, fixtureId, implicitToken, operatorToken } from './service.js';
 import { cleanUpSignIn } from './sign-in-flow.js';
@@ -61,6 +63,17 @@ export async function signedIn(accountName = 'Analytical Engines Ltd'): Promise<
     html`<account-sign-in base-url=${SERVICE_URL} client-id=${MEMBER_CLIENT_ID} storage="memory"></account-sign-in>`,
   );
   await waitUntil(() => maybePart(el, 'sign-out'), 'not signed in', { timeout: 8000 });
+  return el;
+}
+
+/** `<account-menu>` of a member of `names`, the second one chosen, its panel open. */
+export async function menuOpen(names: string[]): Promise<AccountMenu> {
+  signInMember(...names).select('a2');
+  const el = await fixture<AccountMenu>(
+    html`<account-menu base-url=${SERVICE_URL} client-id=${MEMBER_CLIENT_ID} storage="memory"></account-menu>`,
+  );
+  part(el, 'trigger').click();
+  await waitUntil(() => maybePart(el, 'list'), 'the panel', { timeout: 8000 });
   return el;
 }
 

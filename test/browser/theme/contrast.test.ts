@@ -14,6 +14,7 @@ import {
   forgetSessions,
   members,
   memberships,
+  menuOpen,
   openReleases,
   pickerSignedOut,
   pickerWithAccounts,
@@ -185,16 +186,22 @@ for (const scheme of ['light', 'dark'] as const satisfies Scheme[]) {
       await resetColourSetting();
     });
 
-    it('brand: the header picker keeps its hovered item readable, and every element passes axe', async () => {
+    it('brand: the header menu and the picker keep their hovered items readable, and every element passes axe', async () => {
       const { header, main } = await demoPage('brand');
-      const signIn = await moveInto(header, await signedIn());
-      const picker = await moveInto(header, await pickerWithAccounts(['Analytical Engines Ltd', 'Harvard Computers']));
+      const picker = await moveInto(main, await pickerWithAccounts(['Analytical Engines Ltd', 'Harvard Computers']));
+      const menu = await moveInto(header, await menuOpen(['Analytical Engines Ltd', 'Harvard Computers']));
       const list = await moveInto(main, await catalogList());
       const item = await hoveredItem(picker);
-      // was 1.03:1: the header's light text on the brand's light hover background
+      // was 1.03:1 in the header: its light text on the brand's light hover background
       expect(textContrast(item.querySelector('[part~=name]')!)).to.be.at.least(4.5);
       await expectAxeClean(picker, 2);
-      await expectAxeClean(signIn);
+      // moved into the header, the menu closed its panel: open again
+      part(menu, 'trigger').click();
+      await waitUntil(() => parts(menu, 'item').length, 'the panel');
+      const [account] = parts(menu, 'item');
+      await hover(account);
+      expect(textContrast(account.querySelector('[part~=name]')!)).to.be.at.least(4.5);
+      await expectAxeClean(menu, 3);
       const row = await activeRow(list);
       expect(textContrast(row.querySelector('[part~=name]')!)).to.be.at.least(4.5);
       await expectAxeClean(list, 6);

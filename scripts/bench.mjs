@@ -15,6 +15,7 @@ const suites = [
   ['page load', () => import('../bench/page-load.mjs').then((m) => m.benchPageLoad())],
   ['sign-in click', () => import('../bench/sign-in-click.mjs').then((m) => m.benchSignInClick())],
   ['catalog render', () => import('../bench/catalog-render.mjs').then((m) => m.benchCatalogRender())],
+  ['account menu', () => import('../bench/account-menu.mjs').then((m) => m.benchAccountMenu())],
   ['import cost', () => import('../bench/import-cost.mjs').then((m) => m.benchImportCost())],
   ['session proxy', () => import('../bench/session-proxy.mjs').then((m) => m.benchSessionProxy())],
   ['service', () => import('../bench/service.mjs').then((m) => m.benchService())],

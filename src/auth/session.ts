@@ -73,8 +73,16 @@ const shared = ({ accountMemberId, accounts, member, profileId }: MemberSignIn):
   profileId,
 });
 
-/** Tokens of one sign-in expire together: once any has passed (or cannot be read), the whole session ends. */
-const expiry = (data?: SessionData) => Math.min(...(data?.accounts.map((a) => Date.parse(a.expires) || 0) ?? []));
+/**
+ * Tokens of one sign-in expire together: once any has passed (or cannot be read), the whole session ends. Worked
+ * out once a session: every read of the session asks, and a member may have thousands of accounts.
+ */
+const expiries = new WeakMap<SessionData, number>();
+const expiry = (data?: SessionData): number => {
+  if (!data) return Infinity;
+  if (!expiries.has(data)) expiries.set(data, Math.min(...data.accounts.map((a) => Date.parse(a.expires) || 0)));
+  return expiries.get(data)!;
+};
 
 /**
  * Whether `data` is a sign-in of the right shape: the member's id, and each account's id, name, token and expiry

@@ -35,7 +35,8 @@ export function accountRows(accounts: readonly AccountSession[], options: Accoun
   const children = new Map<AccountSession | undefined, AccountSession[]>();
   for (const account of accounts) {
     const parent = above.get(account)!.at(-1);
-    children.set(parent, [...(children.get(parent) ?? []), account]);
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent)!.push(account);
   }
 
   const last = byId.get(options.lastUsed!);

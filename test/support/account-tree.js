@@ -54,6 +54,9 @@ export const SID = { id: uuid('c1000000', 2), name: 'Sid Site', email: 'sid@shop
 /** The two sites Sid is in: Harvard's research North and South. */
 export const SID_ACCOUNTS = TREE_ACCOUNTS.filter((a) => a.legal_name.startsWith('Harvard Research ')).slice(0, 2);
 
+/** The store's first sign-in profile. */
+export const SHOP_LOGIN = uuid('d1000000', 1);
+
 /** The fixtures for `startService({ fixtures })`: a new object each call. */
 export function accountTreeFixtures() {
   return {
@@ -74,7 +77,7 @@ export function accountTreeFixtures() {
     ],
     idp_users: [TESS, SID].map(({ email, password, name }) => ({ email, password, name })),
     oidc_profiles: [
-      { id: uuid('d1000000', 1), name: 'Shop Login' },
+      { id: SHOP_LOGIN, name: 'Shop Login' },
       { id: uuid('d1000000', 2), name: 'Partner Login' },
     ],
     catalogs: [{ id: uuid('e1000000', 1), name: 'Everyone' }],

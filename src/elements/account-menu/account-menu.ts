@@ -102,10 +102,10 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
     this.open = true;
     this.query = '';
     this.#forgetHeights();
-    const rows = this.#rows();
+    const selected = this.selectedAccount;
     this.activeIndex = Math.max(
       0,
-      rows.findIndex(({ account }) => this.#isSelected(account.accountId)),
+      this.#rows().findIndex(({ account }) => account === selected),
     );
     this.#focusNext = 'panel';
     document.addEventListener('pointerdown', this.#onOutside, true);
@@ -148,18 +148,17 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
     return this.service.session;
   }
 
-  #isSelected(accountId: string): boolean {
-    return this.#session()?.selectedAccount?.accountId === accountId;
-  }
+  /** The rows worked out last, and what from: a render reads them several times, and hundreds take a while. */
+  #rowsMade?: { from: unknown[]; rows: AccountRow[] };
 
   /** The accounts the panel shows now: the tree, or what matches the search. */
   #rows(): AccountRow[] {
     const session = this.#session();
-    return accountRows(session?.accounts ?? [], {
-      lastUsed: session?.selectedAccount?.accountId,
-      query: this.query,
-      locale: this.locale,
-    });
+    const accounts = session?.accounts ?? [];
+    const options = { lastUsed: session?.selectedAccount?.accountId, query: this.query, locale: this.locale };
+    const from = [accounts, ...Object.values(options)];
+    if (this.#rowsMade?.from.every((value, i) => value === from[i])) return this.#rowsMade.rows;
+    return (this.#rowsMade = { from, rows: accountRows(accounts, options) }).rows;
   }
 
   #choose(accountId: string): void {

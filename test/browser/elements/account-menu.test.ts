@@ -178,6 +178,9 @@ describe('<account-menu>', function () {
 
     it('shows the tree, windowed, with a search that finds an account and its sub-accounts', async () => {
       const menu = await signInWithMenu('tess@shop.test', treeUrl, 'tess-secret');
+      // a store's own fixtures user, named the vendor's way too
+      expect(menu.session?.member).to.include({ name: 'Tess Tree', email: 'tess@shop.test' });
+      expect(part(menu, 'member')!.textContent).to.equal('Tess Tree');
       const session = MemberSession.for('storefront');
       expect(session.accounts).to.have.length(300);
       expect(

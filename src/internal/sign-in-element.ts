@@ -422,6 +422,8 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     }
     // a renewal goes by a top-level redirect, which the identity provider's session cookies come with
     const popup = this.mode === 'popup' && !intent.renewal ? openPopup() : null;
+    // after a session that expired, back to the page the shopper was on (a redirect URI's page may be another)
+    if (this.notice === 'expired') intent = { returnTo: location.href, ...intent };
     this.starting = profile.id;
     this.notice = undefined;
     /** Drops the transaction of a sign-in that can never finish. */

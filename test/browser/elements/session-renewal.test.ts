@@ -12,12 +12,13 @@ import type { AccountPicker } from '../../../src/elements/account-picker/account
 import type { AccountSignIn } from '../../../src/elements/account-sign-in/account-sign-in.js';
 import type { SessionExpiringEvent, SignInRedirectEvent, SignedOutEvent } from '../../../src/events.js';
 import type { Recorded } from '../fixtures/tab.js';
-import { resetSessions } from '../helpers/page-state.js';
+import { recordNavigation, resetSessions } from '../helpers/page-state.js';
 import { resetService, SERVICE_URL } from '../helpers/service.js';
 import {
   REDIRECT_URI,
   cleanUpSignIn,
   finishSignIn,
+  idpSignIn,
   idpSignInWith,
   landOn,
   part,
@@ -258,8 +259,16 @@ describe('the end of a session', function () {
     expect(ended.detail.reason).to.equal('expired');
     await waitForPart(el, 'notice');
     expect(part(el, 'notice')!.textContent).to.equal('Your session has expired. Please sign in again.');
+
+    // signing in again from the page the shopper was on, whose redirect URI is the store's page without its query
+    const wasOn = new URL(location.href);
+    wasOn.searchParams.set('tab', 'orders');
+    history.replaceState(history.state, '', wasOn.href);
+    const { detail } = await startSignIn(el);
     el.remove();
-    await signInAs('ada@example.com');
+    const visited = recordNavigation();
+    await finishSignIn(await idpSignIn(detail.url, 'ada@example.com'));
     expect(MemberSession.for('storefront').selectedAccount?.accountName).to.equal('Harvard Computation Lab');
+    expect(visited, 'back to that page').to.deep.equal([wasOn.href]);
   });
 });

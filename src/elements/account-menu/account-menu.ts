@@ -131,7 +131,7 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
   /** Focus that left the element (Tab past the panel) closes it. */
   #onFocusOut = (event: FocusEvent): void => {
     const to = event.relatedTarget as Node | null;
-    if (to && !event.composedPath().includes(to) && !this.contains(to) && !this.renderRoot.contains(to)) this.hide();
+    if (to && !this.renderRoot.contains(to) && !this.contains(to)) this.hide();
   };
 
   protected override sessionChanged(change: SessionChange): void {
@@ -141,7 +141,8 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
       const { account, restored } = change;
       this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
     }
-    if (change.type === 'signed-out' || change.type === 'signed-in') this.hide();
+    // new tokens from a renewal in another tab leave the panel as it is
+    if (change.type === 'signed-out') this.hide();
   }
 
   #session(): SharedSession | undefined {

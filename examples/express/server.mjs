@@ -188,7 +188,7 @@ function page(session, account, catalogs) {
     <header class="store-header">
       <strong class="store-name">Analytical Goods</strong>
       <p id="shopper">${shopperLines(session, account)}</p>
-      <account-sign-in session-endpoint="/storefront"></account-sign-in>
+      <account-menu session-endpoint="/storefront"></account-menu>
     </header>
     <main class="store-main">
       <section>

@@ -100,7 +100,7 @@ test('Ada shops at the Express store: the server renders her account and its cat
     await catalogNamed(page, 'Everyday Essentials').waitFor();
     assert.ok(!(await catalogNames(page)).includes('Harvard Lab Supplies'));
 
-    await page.locator('account-sign-in').getByRole('button', { name: 'Sign in with Example ID' }).click();
+    await page.locator('account-menu').getByRole('button', { name: 'Sign in with Example ID' }).click();
     await page.waitForURL((url) => url.pathname.includes('/idp/'));
     await logInAtIdentityProvider(page, 'ada@example.com');
     await page.waitForURL(storeUrl);
@@ -206,16 +206,21 @@ test('Ada shops at the Express store: the server renders her account and its cat
     other.on('pageerror', (error) => errors.push(error.message));
     await recordEvents(other);
     await other.goto(storeUrl);
-    await other.locator('account-sign-in').getByText('Signed in for Harvard Computation Lab').waitFor();
+    // the header's menu: who is signed in, and the account chosen in the other tab's session
+    await other
+      .locator('account-menu')
+      .getByRole('button', { name: /Ada Lovelace\s+Harvard Computation Lab/ })
+      .waitFor();
     await catalogNamed(other, 'Harvard Lab Supplies').waitFor();
 
     const signedOut = page.waitForResponse((answer) => answer.url().endsWith('/storefront/sign-out'));
-    await page.locator('account-sign-in').getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('account-menu [part~=trigger]').click();
+    await page.locator('account-menu').getByRole('button', { name: 'Sign out' }).click();
     assert.equal((await signedOut).status(), 200);
     assert.equal((await waitForEvent(page, 'signed-out')).reason, 'user');
 
     assert.equal((await waitForEvent(other, 'signed-out')).reason, 'elsewhere');
-    await other.locator('account-sign-in').getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
+    await other.locator('account-menu').getByRole('button', { name: 'Sign in with Example ID' }).waitFor();
     await other.locator('#member').getByText('Browsing as a guest').waitFor();
     await catalogNamed(other, 'Harvard Lab Supplies').waitFor({ state: 'detached' });
     const view = await other.evaluate(() => fetch('/storefront/session').then((answer) => answer.json()));

@@ -12,7 +12,7 @@ export type StorefrontErrorCode =
   | 'not_configured'
   | 'insecure_context'
   | 'popup_closed'
-  | 'part_unavailable';
+  | 'chunk_unavailable';
 
 /**
  * The one error type of the library. `code` says what kind of failure it was; an HTTP failure also

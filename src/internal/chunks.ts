@@ -4,7 +4,7 @@ import { StorefrontError } from '../api/errors.js';
  * Loads a chunk: code of an element that most pages never run, or run only after the shopper acts (the sign-in
  * flow). `load` is its `import()`, which the bundler turns into a file of its own beside the bundle. The browser
  * fetches it on first use and keeps it. A file that cannot be loaded (the network down, an integrity value that
- * does not match, a host that refuses the page's origin or sends another type) is a `part_unavailable`, shown with
+ * does not match, a host that refuses the page's origin or sends another type) is a `chunk_unavailable`, shown with
  * the element's retry, which asks for it again (the HTML standard has a failed import tried again:
  * whatwg/html#10327), and a warning in the console that names the file, since the page's developer is the one who
  * can fix the hosting.
@@ -16,7 +16,7 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
     const file = addressIn(cause) ?? 'a file of the elements (the browser did not say which)';
     const message = `Could not load ${file} (network, integrity value, or hosting: CORS, MIME type, address).`;
     console.warn(`storefront-elements: ${message}`);
-    throw new StorefrontError('part_unavailable', message, { cause });
+    throw new StorefrontError('chunk_unavailable', message, { cause });
   }
 }
 

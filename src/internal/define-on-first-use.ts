@@ -32,7 +32,7 @@ export function defineOnFirstUse(tag: string, load: () => Promise<Definable>): v
 /**
  * Looks for elements that are registered on first use in `root` (the document unless given) and watches it for
  * more: needed for a shadow root of the page's own, which the document's watch does not see into. Resolves once the
- * elements found are registered; one whose code could not be loaded gets `storefront-error` (`part_unavailable`),
+ * elements found are registered; one whose code could not be loaded gets `storefront-error` (`chunk_unavailable`),
  * and a later call asks for the code again.
  */
 export async function discover(root: Document | ShadowRoot | Element = document): Promise<void> {

@@ -9,8 +9,11 @@ export const errorTexts = {
   retryLabel: 'Try again',
   /** The store could not be reached (`network_error`). */
   networkErrorText: 'The store could not be reached. Check your connection and try again.',
-  /** A file of the element, loaded on first use, could not be loaded (`part_unavailable`). */
-  partUnavailableText: 'A file this element needs could not be loaded. Check your connection and try again.',
+  /**
+   * A file of the element, loaded on first use, could not be loaded (`chunk_unavailable`): the network, or the store's
+   * hosting (an integrity value, CORS, the address), which the console names for the page's developer.
+   */
+  chunkUnavailableText: "Some of the store's files could not be loaded. Please try again later.",
   /** The store's answer could not be read (`invalid_response`). */
   invalidResponseText: 'The store sent an answer that could not be read. Please try again.',
   /** The page asked for a list the store would refuse, e.g. a page size over 10000 (`invalid_query`). */

@@ -13,9 +13,7 @@ import {
 const errors: ErrorTranslation = {
   retryLabel: 'Erneut versuchen',
   networkErrorText: 'Der Shop ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-  partUnavailableText:
-    'Eine Datei, die dieses Element braucht, konnte nicht geladen werden. Prüfen Sie Ihre Verbindung und versuchen ' +
-    'Sie es erneut.',
+  chunkUnavailableText: 'Einige Dateien des Shops konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
   invalidResponseText: 'Die Antwort des Shops konnte nicht gelesen werden. Bitte versuchen Sie es erneut.',
   invalidQueryText: 'Diese Liste kann mit den Einstellungen dieser Seite nicht angezeigt werden.',
   unsafeEndpointText: 'Der Shop hat eine Adresse geschickt, die nicht sicher zu öffnen ist.',

@@ -1,7 +1,7 @@
 // The shipped files served from another origin, as a CDN serves them: CORS, Subresource Integrity on the main file
 // and, through the import map that `npm run cdn-snippet` prints, on every chunk it imports. The store page loads the
 // file as `storefront-elements.js?v=123` (a cache-busting query a store may add) and still runs one copy. A part
-// whose bytes do not match its integrity value is `part_unavailable`, and Try again loads it once it is served
+// whose bytes do not match its integrity value is `chunk_unavailable`, and Try again loads it once it is served
 // right, without a reload. Needs `npm run build` first.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -128,21 +128,19 @@ test('from another origin with CORS and integrity: the page signs in and lists t
   }
 });
 
-test('a part that fails its integrity check: part_unavailable, the file named; Try again works once it is right', async () => {
+test('a part that fails its integrity check: chunk_unavailable, the file named; Try again works once it is right', async () => {
   // from the start: the buttons fetch the part before any click, and that fetch fails the check quietly
   tampered = true;
   const { page, errors, warnings, close } = await openStore();
   try {
     await page.getByRole('button', { name: 'Sign in with Example ID' }).click();
     const { error } = await waitForEvent(page, 'storefront-error');
-    assert.equal(error.code, 'part_unavailable');
+    assert.equal(error.code, 'chunk_unavailable');
     assert.match(
       error.message,
       new RegExp(`^Could not load ${cdn.origin}${VERSIONED}chunks/sign-in-flow-[\\w-]+\\.js `),
     );
-    await page
-      .getByText('A file this element needs could not be loaded. Check your connection and try again.')
-      .waitFor();
+    await page.getByText("Some of the store's files could not be loaded. Please try again later.").waitFor();
     assert.ok(
       warnings.some((warning) =>
         warning.startsWith(`storefront-elements: Could not load ${cdn.origin}${VERSIONED}chunks/sign-in-flow-`),

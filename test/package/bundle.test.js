@@ -236,7 +236,7 @@ test(
 );
 
 test(
-  'a catalog list whose code cannot be loaded fires storefront-error (part_unavailable); discover() asks again',
+  'a catalog list whose code cannot be loaded fires storefront-error (chunk_unavailable); discover() asks again',
   { timeout: 30000 },
   async () => {
     const { tab, errors, close } = await openPage();
@@ -251,7 +251,7 @@ test(
         { timeout: 10000 },
       );
       const { code, message } = await failure.jsonValue();
-      assert.equal(code, 'part_unavailable');
+      assert.equal(code, 'chunk_unavailable');
       assert.match(message, /catalog-list-[\w-]+\.js/);
       assert.equal(await tab.evaluate(() => Boolean(customElements.get('catalog-list'))), false);
       assert.ok(
@@ -489,7 +489,7 @@ test('the bundle signs ada@example.com in against the reference service', { time
 });
 
 test(
-  'a chunk that cannot be fetched (network down): the element says so, fires part_unavailable, warns naming the file',
+  'a chunk that cannot be fetched (network down): the element says so, fires chunk_unavailable, warns naming the file',
   { timeout: 60000 },
   async () => {
     const { tab, errors, close } = await openPage();
@@ -505,12 +505,10 @@ test(
         );
       });
       await tab.getByRole('button', { name: /Sign in with Example ID/ }).click({ timeout: 15000 });
-      await tab
-        .getByText('A file this element needs could not be loaded. Check your connection and try again.')
-        .waitFor();
+      await tab.getByText("Some of the store's files could not be loaded. Please try again later.").waitFor();
       const reported = await tab.evaluate(() => window.__errors);
       assert.equal(reported.length, 1, JSON.stringify(reported));
-      assert.equal(reported[0].code, 'part_unavailable');
+      assert.equal(reported[0].code, 'chunk_unavailable');
       assert.match(
         reported[0].message,
         /^Could not load http:\/\/\S+\/chunks\/sign-in-flow-[\w-]+\.js \(network, integrity/,

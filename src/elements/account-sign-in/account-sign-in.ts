@@ -33,7 +33,7 @@ import { type AccountSignInTexts, accountSignInTexts } from './account-sign-in.t
  *   at the identity provider, which the element shows calmly), `unsafe_endpoint`, `http_error` (with `status`),
  *   `network_error`, `invalid_response`, `not_configured` (an attribute is missing, the store refused the
  *   `client-id`, or the `base-url` looks wrong), `insecure_context` (a plain-http page: no WebCrypto),
- *   `popup_closed` (the shopper closed the sign-in window, or the window could not be used) or `part_unavailable`
+ *   `popup_closed` (the shopper closed the sign-in window, or the window could not be used) or `chunk_unavailable`
  *   (its sign-in chunk, a file loaded on first use, could not be loaded; `console.warn` names the file). The
  *   configuration errors also go to `console.warn`, once.
  *

@@ -87,7 +87,7 @@ describe('an element registered on first use', () => {
     expect(root.querySelector(later)).to.be.instanceOf(LaterClass);
   });
 
-  it('whose class cannot be fetched: storefront-error (part_unavailable) on the element; the next one asks again', async () => {
+  it('whose class cannot be fetched: storefront-error (chunk_unavailable) on the element; the next one asks again', async () => {
     const { tag, loads, load, Lazy } = lazyElement(1);
     const errors: StorefrontErrorEvent[] = [];
     const listen = (event: Event) => errors.push(event as StorefrontErrorEvent);
@@ -97,7 +97,7 @@ describe('an element registered on first use', () => {
       defineOnFirstUse(tag, load);
       await waitUntil(() => errors.length === 1, 'the failure is told');
       expect((errors[0].target as Element).id).to.equal('first');
-      expect(errors[0].detail.error.code).to.equal('part_unavailable');
+      expect(errors[0].detail.error.code).to.equal('chunk_unavailable');
       expect(errors[0].detail.error.message).to.contain(`${location.origin}/chunks/${tag}.js`);
       expect(customElements.get(tag)).to.equal(undefined);
 

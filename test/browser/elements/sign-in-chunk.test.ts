@@ -1,7 +1,7 @@
 /**
  * The sign-in flow is a chunk of its own (src/internal/chunks.ts), which the browser fetches when a shopper first starts
  * a sign-in or comes back from the identity provider. With the network down for it (the browser's request fails as
- * without a connection), the element says so in words, fires `storefront-error` (`part_unavailable`), names the file
+ * without a connection), the element says so in words, fires `storefront-error` (`chunk_unavailable`), names the file
  * in the console and offers its retry; nothing is left half done. Once the file can be fetched again, the retry loads
  * it without a reload of the page (the last test). These tests must run before anything on the page loads the chunk.
  */
@@ -13,7 +13,7 @@ import { TRANSACTION_KEY_PREFIX } from '../../../src/internal/storage.js';
 import { resetService } from '../helpers/service.js';
 import { cleanUpSignIn, landOn, part, recordNavigation, renderSignIn, waitForPart } from '../helpers/sign-in-flow.js';
 
-const PART_UNAVAILABLE_TEXT = 'A file this element needs could not be loaded. Check your connection and try again.';
+const CHUNK_UNAVAILABLE_TEXT = "Some of the store's files could not be loaded. Please try again later.";
 
 function next<E extends Event>(target: EventTarget, type: string): Promise<E> {
   return new Promise((resolve) => target.addEventListener(type, (e) => resolve(e as E), { once: true }));
@@ -46,7 +46,7 @@ describe('<account-sign-in> when its sign-in chunk cannot be fetched', function 
     cleanUpSignIn();
   });
 
-  it('a click on Sign in: part_unavailable with a readable sentence and Try again; the console names the file', async () => {
+  it('a click on Sign in: chunk_unavailable with a readable sentence and Try again; the console names the file', async () => {
     const visited = recordNavigation();
     const warnings = recordWarnings();
     const el = await renderSignIn();
@@ -54,14 +54,14 @@ describe('<account-sign-in> when its sign-in chunk cannot be fetched', function 
     (await waitForPart(el, 'button')).click();
 
     const reported = (await error).detail.error;
-    expect(reported.code).to.equal('part_unavailable');
+    expect(reported.code).to.equal('chunk_unavailable');
     expect(reported.message).to.match(
       /^Could not load http:\/\/\S+sign-in-flow\S* \(network, integrity value, or hosting/,
     );
     expect(
       warnings.some((warning) => /^storefront-elements: Could not load http\S+sign-in-flow/.test(warning)),
     ).to.equal(true, warnings.join('\n'));
-    expect((await waitForPart(el, 'error-message')).textContent).to.equal(PART_UNAVAILABLE_TEXT);
+    expect((await waitForPart(el, 'error-message')).textContent).to.equal(CHUNK_UNAVAILABLE_TEXT);
     expect(visited).to.deep.equal([]);
     expect(transactions()).to.deep.equal([]);
 
@@ -76,19 +76,19 @@ describe('<account-sign-in> when its sign-in chunk cannot be fetched', function 
     const error = next<StorefrontErrorEvent>(el, 'storefront-error');
     (await waitForPart(el, 'button')).click();
 
-    expect((await error).detail.error.code).to.equal('part_unavailable');
-    expect((await waitForPart(el, 'error-message')).textContent).to.equal(PART_UNAVAILABLE_TEXT);
+    expect((await error).detail.error.code).to.equal('chunk_unavailable');
+    expect((await waitForPart(el, 'error-message')).textContent).to.equal(CHUNK_UNAVAILABLE_TEXT);
     await waitUntil(async () => (await executeServerCommand('popups')) === 0, 'the sign-in window closed');
     expect(transactions()).to.deep.equal([]);
   });
 
-  it('the page the identity provider sends back to: part_unavailable instead of a silent hang; the code leaves the address bar', async () => {
+  it('the page the identity provider sends back to: chunk_unavailable instead of a silent hang; the code leaves the address bar', async () => {
     landOn('http://localhost/?code=c1&state=s1');
     const el = await renderSignIn();
     const error = next<StorefrontErrorEvent>(el, 'storefront-error');
 
-    expect((await error).detail.error.code).to.equal('part_unavailable');
-    expect((await waitForPart(el, 'error-message')).textContent).to.equal(PART_UNAVAILABLE_TEXT);
+    expect((await error).detail.error.code).to.equal('chunk_unavailable');
+    expect((await waitForPart(el, 'error-message')).textContent).to.equal(CHUNK_UNAVAILABLE_TEXT);
     expect(location.search).not.to.contain('code=');
     expect(MemberSession.for('storefront').signedIn).to.equal(false);
 
@@ -102,7 +102,7 @@ describe('<account-sign-in> when its sign-in chunk cannot be fetched', function 
     el.addEventListener('sign-in-redirect', (event) => event.preventDefault());
     const error = next<StorefrontErrorEvent>(el, 'storefront-error');
     (await waitForPart(el, 'button')).click();
-    expect((await error).detail.error.code).to.equal('part_unavailable');
+    expect((await error).detail.error.code).to.equal('chunk_unavailable');
 
     await executeServerCommand('unblock-requests');
     part(el, 'retry')!.click();

@@ -173,6 +173,7 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       signedOutMarker(this.#storeKey('signed-out'), false);
       const session = this.service.session as MemberSession | undefined;
       void signInTeller.actAs(this, () => session?.signIn(signIn));
+      this.focusButton();
       if (signIn.accountId) session?.select(signIn.accountId);
       // a renewal started on another page than the redirect URI's goes back there (the tab keeps the session)
       const back = signIn.returnTo && new URL(signIn.returnTo, location.href);
@@ -348,7 +349,11 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
   /** Focus is to go to the sign-in button once it shows; until then it waits on the element's frame. */
   #wantsFocus = false;
 
-  /** The button just pressed is gone after the next render: focus stays in the element rather than fall to the page. */
+  /**
+   * The button just pressed is gone after the next render, or the page has just come back from the identity
+   * provider: focus goes to the element (its sign-in button, its menu's button, or its frame) rather than stay on
+   * the page's body, where a keyboard user would have to find their way back.
+   */
   protected focusButton(): void {
     this.#wantsFocus = true;
     this.requestUpdate();
@@ -404,11 +409,12 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     }
     if (!this.#wantsFocus) return;
     const base = root.querySelector<HTMLElement>('[part~=base]')!;
-    const button = root.querySelector<HTMLElement>('[part~=button]:not([disabled])');
+    const button = root.querySelector<HTMLElement>('[part~=button]:not([disabled]), [part~=trigger]');
     // focus that fell to the page, or waits on the frame, goes on; focus the shopper moved elsewhere stays there
     const waiting = root.activeElement === base || document.activeElement === document.body;
     if (waiting) (button ?? base).focus();
-    this.#wantsFocus = waiting && !button;
+    // signed out, it waits on the frame for the buttons still loading; signed in, the frame is where it stays
+    this.#wantsFocus = waiting && !button && !this.service.session?.signedIn;
   }
 
   protected async start(profile: OidcProfile, authorizationClientId: string, intent: SignInIntent = {}): Promise<void> {

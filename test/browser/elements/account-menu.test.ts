@@ -77,6 +77,8 @@ describe('<account-menu>', function () {
     const menu = await signInWithMenu('ada@example.com');
     await menu.updateComplete;
     expect(part(menu, 'member')!.textContent).to.equal('Ada Lovelace');
+    // back from the identity provider, focus is on the menu's button
+    await waitUntil(() => focused(menu) === trigger(menu), 'focus on the menu');
     expect(part(menu, 'account')!.textContent).to.equal('Choose an account');
     expect(trigger(menu).getAttribute('aria-expanded')).to.equal('false');
 

@@ -1,5 +1,5 @@
 /** <account-sign-in> and <account-picker> through the real sign-in at the reference service's identity provider. */
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
 import { MemberSession } from '../../../src/auth/session.js';
@@ -23,6 +23,7 @@ import {
   recordNavigation,
   renderPicker,
   renderSignIn,
+  shadow,
   signInAs,
   startSignIn,
   waitForPart,
@@ -165,6 +166,9 @@ describe('<account-sign-in> with the reference service', function () {
 
       await waitForPart(el, 'sign-out');
       expect(part(el, 'signed-in-as')?.textContent).to.equal('Signed in · 2 accounts');
+      // back from the identity provider, focus is on the element that signed her in, not on the page's body
+      await waitUntil(() => shadow(el).activeElement === part(el, 'base'), 'focus on the element');
+      expect(document.activeElement).to.equal(el);
       await expect(el).to.be.accessible();
 
       await picker.updateComplete;

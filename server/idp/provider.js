@@ -61,11 +61,11 @@ function loginPage({ uid, brand, users, login = '', error }) {
     `<h1>${escapeHtml(brand)}</h1>
 <p>Sign in to continue to the store.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${escapeHtml(action)}" autocomplete="off">
+<form method="post" action="${escapeHtml(action)}">
 <label for="login">Email</label>
-<input id="login" name="login" type="email" required autofocus value="${escapeHtml(login)}">
+<input id="login" name="login" type="email" autocomplete="username" required autofocus value="${escapeHtml(login)}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 <button type="submit" name="cancel" value="1" formnovalidate>Cancel</button>
 </form>

@@ -14,8 +14,11 @@ export const pagedTableTexts = {
   updatedLabel: 'Updated',
   /** Header of the id column. */
   idLabel: 'ID',
-  /** Accessible name of the paging controls. */
-  pagesLabel: 'Pages',
+  /**
+   * Accessible name of the paging controls; `{table}` is the table's name, so that two tables on a page have pagers
+   * of two names.
+   */
+  pagesLabel: 'Pages of {table}',
   /** The button to the first page. */
   firstPageLabel: 'First',
   /** The button to the previous page. */

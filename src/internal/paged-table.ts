@@ -251,7 +251,8 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
       ? this.fill(this.shownTexts.pageStatusText, { from: offset + 1, to: offset + shown, total: total(meta) })
       : nothing;
     const sizes = [...new Set([10, 25, 50, 100, this.pageSize])].sort((a, b) => a - b);
-    return html`<nav part="pager" aria-label=${this.shownTexts.pagesLabel}>
+    const texts = this.shownTexts;
+    return html`<nav part="pager" aria-label=${this.fill(texts.pagesLabel, { table: texts.tableLabel })}>
       ${pageButton('first', 1, this.shownTexts.firstPageLabel)}
       ${pageButton('previous', current - 1, this.shownTexts.previousPageLabel)}
       <span part="page-status" aria-live="polite">${status}</span>

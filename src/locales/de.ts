@@ -44,7 +44,7 @@ const table: PagedTableTranslation = {
   createdLabel: 'Erstellt',
   updatedLabel: 'Aktualisiert',
   idLabel: 'ID',
-  pagesLabel: 'Seiten',
+  pagesLabel: 'Seiten: {table}',
   firstPageLabel: 'Erste',
   previousPageLabel: 'Vorherige',
   nextPageLabel: 'Nächste',

@@ -52,7 +52,7 @@ describe('signing in again in the same browser', () => {
 });
 
 describe('the login page', () => {
-  it('may not be framed', async () => {
+  it('may not be framed, and its form lets a password manager fill it', async () => {
     const { base } = await startTestService();
     const { url } = await authorizationUrl(base);
     const jar = new CookieJar();
@@ -69,7 +69,12 @@ describe('the login page', () => {
     assert.equal(response?.status, 200);
     assert.match(/** @type {string} */ (response?.headers.get('content-security-policy')), /frame-ancestors 'none'/);
     assert.equal(response?.headers.get('x-frame-options'), 'DENY');
-    assert.match(await /** @type {Response} */ (response).text(), /name="password"/);
+    const form = await /** @type {Response} */ (response).text();
+    assert.match(form, /name="password"/);
+    // a password manager fills it (WCAG 3.3.8, accessible authentication)
+    assert.match(form, /<input id="login" name="login" type="email" autocomplete="username"/);
+    assert.match(form, /<input id="password" name="password" type="password" autocomplete="current-password"/);
+    assert.doesNotMatch(form, /autocomplete="off"/);
   });
 });
 

@@ -67,6 +67,8 @@ describe('<account-members>', () => {
     expect(created?.getAttribute('datetime')).to.equal(expected.data[0].meta.timestamps.created_at);
     expect(created?.textContent).to.not.equal(expected.data[0].meta.timestamps.created_at);
     expect(part(el, 'table').getAttribute('aria-busy')).to.equal('false');
+    // named after its table: an operator page with the memberships too has two pagers of two names
+    expect(part(el, 'pager').getAttribute('aria-label')).to.equal('Pages of Store members');
   });
 
   it('searches by exact email through the form, without a request per keystroke', async () => {

@@ -68,6 +68,7 @@ describe('<account-memberships>', () => {
       ></account-memberships>`,
     );
     await settled(el);
+    expect(part(el, 'pager').getAttribute('aria-label')).to.equal('Pages of Members of this account');
     expect(requests).to.have.length(1);
     expect(new URL(requests[0]).searchParams.get('include')).to.equal('account_member');
     const expected = await serviceGet<MembershipListEnvelope>(

@@ -1,6 +1,6 @@
 // `npm run build`: ESM modules with types, the custom elements manifest, and two self-contained bundles.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { buildBundle, buildModules, SELF_CONTAINED } from './bundle.mjs';
 import { printSizes, writeIntegrity } from './integrity.mjs';
 
@@ -54,6 +54,12 @@ for (const file of readdirSync('src/locales').filter((name) => name !== 'transla
 
 // 4. dist/host.css: the elements' space before their script runs, for a page's <head>.
 copyFileSync('src/host.css', 'dist/host.css');
+// its types: nothing, so that `import 'storefront-elements/host.css'` type-checks and the package's checkers (attw)
+// resolve every entry as a store's TypeScript does
+writeFileSync(
+  'dist/host.css.d.ts',
+  "// A style sheet: importing it adds the elements' space to the page, and exports nothing.\nexport {};\n",
+);
 
 // 5. custom-elements.json from the elements' JSDoc, and from it the editor and framework data in dist/ (VS Code,
 //    JetBrains web-types, JSX, Vue and Svelte typings; scripts/editor-data.mjs).

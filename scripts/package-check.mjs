@@ -45,8 +45,8 @@ export function publint(tarball) {
 
 /**
  * @arethetypeswrong/cli on the tarball. The package is ESM only (`"type": "module"`, as lit is), so the
- * `esm-only` profile leaves out CommonJS `require` and node10 resolution, which cannot load it anyway. The style
- * sheet `host.css` is an entry for a page or a bundler's CSS, with no types to find.
+ * `esm-only` profile leaves out CommonJS `require` and node10 resolution, which cannot load it anyway. Every entry
+ * is checked, the style sheet `host.css` too (its types say it exports nothing).
  */
 export function attw(tarball) {
   return runChecker('@arethetypeswrong/cli', [
@@ -55,8 +55,6 @@ export function attw(tarball) {
     'esm-only',
     '--format',
     'table-flipped',
-    '--exclude-entrypoints',
-    './host.css',
   ]);
 }
 

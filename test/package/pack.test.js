@@ -51,6 +51,7 @@ test('the package holds the built modules, types, bundles, manifest, editor data
     'dist/vscode.css-custom-data.json',
     'dist/web-types.json',
     'dist/host.css',
+    'dist/host.css.d.ts',
     'dist/integrity.json',
     'custom-elements.json',
     'README.md',

@@ -49,13 +49,7 @@ export function publint(tarball) {
  * is checked, the style sheet `host.css` too (its types say it exports nothing).
  */
 export function attw(tarball) {
-  return runChecker('@arethetypeswrong/cli', [
-    tarball,
-    '--profile',
-    'esm-only',
-    '--format',
-    'table-flipped',
-  ]);
+  return runChecker('@arethetypeswrong/cli', [tarball, '--profile', 'esm-only', '--format', 'table-flipped']);
 }
 
 function main() {

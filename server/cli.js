@@ -172,3 +172,11 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
     service.close().then(() => process.exit(0));
   });
 }
+
+// Stopped with the process that started it: a launcher that does not pass its signal on (npx, npm exec) leaves the
+// service to the system when it is stopped, and a CI step would go on waiting for its output. A new parent process
+// says so.
+const launcher = process.ppid;
+setInterval(() => {
+  if (process.ppid !== launcher) process.emit('SIGTERM', 'SIGTERM');
+}, 250).unref();

@@ -173,10 +173,12 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
   });
 }
 
-// Stopped with the process that started it: a launcher that does not pass its signal on (npx, npm exec) leaves the
-// service to the system when it is stopped, and a CI step would go on waiting for its output. A new parent process
-// says so.
-const launcher = process.ppid;
-setInterval(() => {
-  if (process.ppid !== launcher) process.emit('SIGTERM', 'SIGTERM');
-}, 250).unref();
+// Run through npx (npm exec), which does not pass its signal on, it stops with it: stopped, npx leaves the service
+// to the system (a new parent process), and a CI step would go on waiting for its output. Started otherwise (a
+// shell's `&`, a CI step that leaves it for the next), it stays until it is told to stop.
+if (process.env.npm_command === 'exec') {
+  const launcher = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== launcher) process.emit('SIGTERM', 'SIGTERM');
+  }, 250).unref();
+}

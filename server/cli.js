@@ -140,8 +140,12 @@ const redirectUris = [
   'http://127.0.0.1:<port>/...',
   ...service.store.data.redirect_uris,
 ];
-const passwords = new Set(idpUsers.map((u) => u.password));
-const users = idpUsers.map((u) => `${u.email} (${u.name}${passwords.size > 1 ? `, password ${u.password}` : ''})`);
+// the embedded identity provider's users sign in only through a profile that uses it
+const embedded = profiles.some((p) => p.embedded);
+const passwords = new Set(embedded ? idpUsers.map((u) => u.password) : []);
+const users = embedded
+  ? idpUsers.map((u) => `${u.email} (${u.name}${passwords.size > 1 ? `, password ${u.password}` : ''})`)
+  : ["those of each profile's own identity provider (the embedded one is not used)"];
 const profileNames = profiles.map((p) => `"${p.name}"${p.embedded ? '' : ` at ${p.discovery_url}`}`);
 const flushed = opts.syncWrites ? ', flushed on every write' : '';
 const clientAddresses = opts.trustProxy?.length

@@ -291,6 +291,17 @@ export class SignIn {
         verified.push(info.email_verified);
       }
     } catch (error) {
+      if (refusesCredentials(error)) {
+        this.log(
+          `the identity provider of the OIDC profile ${quoted(profile.name ?? profile.id)} refused its client ` +
+            `credentials (client_id ${quoted(profile.client_id)}, sent as client_secret_basic): check the profile's ` +
+            'client_id and client_secret',
+        );
+        return back({
+          error: 'server_error',
+          error_description: "The store's sign-in is not set up right: its identity provider refused its credentials",
+        });
+      }
       this.log(`code exchange failed: ${error}`);
       if (isTimeout(error)) {
         return back({
@@ -416,4 +427,16 @@ function backToClient(redirectUri, params) {
   const u = new URL(redirectUri);
   for (const [k, v] of Object.entries(params)) if (v !== undefined) u.searchParams.set(k, v);
   return u.href;
+}
+
+/**
+ * Whether the identity provider's token endpoint refused the client's credentials: a 401 with a challenge, or the
+ * `invalid_client` error (RFC 6749 5.2), as a wrong `client_secret` gets.
+ * @param {unknown} error
+ */
+function refusesCredentials(error) {
+  return (
+    error instanceof oauth.WWWAuthenticateChallengeError ||
+    (error instanceof oauth.ResponseBodyError && error.error === 'invalid_client')
+  );
 }

@@ -4,10 +4,17 @@
  * discovery document shows is refused at start with a sentence naming the requirement.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { after, describe, it } from 'node:test';
 import { startService } from '../../server/index.js';
-import { accessToken, api, signIn } from '../support/service-client.js';
+import { accessToken, api, authorizationUrl, signIn } from '../support/service-client.js';
+import { signInAtIdentityProvider } from '../support/idp-login.js';
 import { startStoreIdp } from '../support/store-idp.js';
 import { startTestService } from '../support/test-service.js';
 
@@ -78,6 +85,54 @@ describe("the store's own identity provider", async () => {
 
   it('refuses a wrong password at the identity provider, not at the service', async () => {
     await assert.rejects(signIn(base, PAT.email, { password: 'wrong' }), /refused the sign-in/);
+  });
+
+  it('a wrong client_secret is named in the log as refused credentials of the profile, and as such to the store', async () => {
+    const fixtures = fixturesFor(idp.discoveryUrl);
+    fixtures.oidc_profiles[0].client_secret = 'not-the-secret';
+    const logged = [];
+    const { error: print } = console;
+    console.error = (line) => logged.push(String(line));
+    const service = await startService({ port: 0, host: '127.0.0.1', quiet: false, fixtures });
+    try {
+      const { url } = await authorizationUrl(service.baseUrl);
+      const back = new URL(await signInAtIdentityProvider(url, PAT.email, USERS[PAT.email].password));
+      assert.equal(back.searchParams.get('error'), 'server_error');
+      assert.match(/** @type {string} */ (back.searchParams.get('error_description')), /refused its credentials/);
+      const line = logged.find((text) => text.includes('refused its client credentials'));
+      assert.ok(line, logged.join('\n'));
+      assert.match(line, /OIDC profile "Shop ID" .*client_id "reference-service-ci", sent as client_secret_basic/);
+      assert.ok(!logged.some((text) => /WWWAuthenticateChallengeError|not-the-secret/.test(text)), logged.join('\n'));
+    } finally {
+      console.error = print;
+      await service.close();
+    }
+  });
+
+  it("on the command line, the banner names no embedded user or password when every profile is the store's own", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'store-idp-cli-'));
+    const file = join(folder, 'fixtures.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...fixturesFor(idp.discoveryUrl),
+        idp_users: [{ email: 'x@y.z', password: 'embedded-secret', name: 'X' }],
+      }),
+    );
+    const cli = fileURLToPath(new URL('../../server/cli.js', import.meta.url));
+    const child = spawn(process.execPath, [cli, '--port', '0', '--fixtures', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const banner = [];
+    for await (const line of createInterface({ input: /** @type {import('node:stream').Readable} */ (child.stdout) })) {
+      banner.push(line);
+      if (line.startsWith('Press Ctrl-C')) break;
+    }
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+    const text = banner.join('\n');
+    assert.match(text, /^Users +those of each profile's own identity provider \(the embedded one is not used\)$/m);
+    assert.doesNotMatch(text, /embedded-secret|x@y\.z|^Password/m);
   });
 
   it("names the provider's discovery document as the profile's", async () => {

@@ -4,7 +4,8 @@
 // `<script type="module" integrity>` tag. From dist/integrity.json (run `npm run build` first).
 // Options: --base URL (where dist/ is served; default a placeholder), --operator (the operator file too),
 // --locale de (a language file too; repeatable), --preload catalog-list (for a page that shows one: a
-// `<link rel="modulepreload">` that fetches the element's chunk beside the file instead of after it; repeatable).
+// `<link rel="modulepreload">` that fetches the chunk beside the file instead of after it; also `account-menu`, and
+// `sign-in-flow` for a page where shoppers sign in; repeatable).
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';

@@ -26,7 +26,7 @@ function addressIn(cause: unknown): string | undefined {
 }
 
 /**
- * Starts loading a chunk ahead of its first use (the sign-in buttons are shown, so the click finds the flow
+ * Starts loading a chunk ahead of its first use (a signed-out sign-in element connects, so the click finds the flow
  * there), through the same `import()`: the browser fetches it under the page's import map (its integrity values)
  * and Content Security Policy, as on first use, and keeps it for `loadChunk`. A failure here stays quiet: the
  * first use asks again, and says why when it fails too.

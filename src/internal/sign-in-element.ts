@@ -35,8 +35,8 @@ import { fill, formatTime } from './texts.js';
 import { type SignInTexts, signInTexts } from './sign-in.texts.js';
 
 /**
- * Starting and finishing a sign-in, and the sign-out at the identity provider: a chunk of its own, fetched once the
- * sign-in buttons are shown (so the first click does not wait for the network) or the page is the callback.
+ * Starting and finishing a sign-in, and the sign-out at the identity provider: a chunk of its own, fetched as a
+ * signed-out element connects (so the first click does not wait for the network) or the page is the callback.
  */
 const importSignInFlow = () => import('./sign-in-flow.js');
 const signInFlow = () => loadChunk(importSignInFlow);
@@ -265,8 +265,11 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     if (callback && !handToOpener(callback)) {
       this.callback = callback;
       this.failure = undefined;
-      preloadChunk(importSignInFlow);
+      this.#preload();
     }
+    // signed out, the element is about to show its sign-in buttons: the flow comes with the page rather than once
+    // they show, a round trip later (the store server's sign-in leaves the page and needs none of it)
+    if (!this.sessionEndpoint && !this.service.session?.signedIn) this.#preload();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -359,8 +362,15 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     this.requestUpdate();
   }
 
-  /** Whether this element has started loading the sign-in flow, once its buttons showed. */
+  /** Whether this element has started loading the sign-in flow. */
   #preloaded = false;
+
+  /** Starts loading the sign-in flow, once: the first click, or the callback, then finds it there. */
+  #preload(): void {
+    if (this.#preloaded) return;
+    this.#preloaded = true;
+    preloadChunk(importSignInFlow);
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -402,11 +412,8 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
   protected override updated(): void {
     this.#watchExpiry();
     const root = this.renderRoot as ShadowRoot;
-    // the buttons are shown: the flow is fetched now; a page without them loads nothing more
-    if (!this.#preloaded && root.querySelector('[part~=button]')) {
-      this.#preloaded = true;
-      preloadChunk(importSignInFlow);
-    }
+    // the buttons are shown (after a sign-out, say): the flow is fetched now; a page without them loads nothing more
+    if (root.querySelector('[part~=button]')) this.#preload();
     if (!this.#wantsFocus) return;
     const base = root.querySelector<HTMLElement>('[part~=base]')!;
     const button = root.querySelector<HTMLElement>('[part~=button]:not([disabled]), [part~=trigger]');

@@ -65,4 +65,16 @@ test('npm run cdn-snippet: an import map with integrity for every chunk, then th
   });
   assert.equal(eager.status, 1);
   assert.match(eager.stderr, /account-picker is loaded with its file/);
+  // a page where shoppers sign in may fetch the sign-in flow beside the file too
+  const signInPage = spawnSync(
+    process.execPath,
+    ['scripts/cdn-snippet.mjs', '--base', base, '--preload', 'sign-in-flow'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const flow = chunks.find((file) => file.startsWith('chunks/sign-in-flow-'));
+  assert.ok(
+    signInPage.stdout.includes(`<link rel="modulepreload" href="${base}${flow}" integrity="${integrity[flow]}">`),
+  );
 });

@@ -1,13 +1,13 @@
 /**
- * The sign-in flow is a chunk of its own (src/internal/chunks.ts): a page fetches it once sign-in buttons are
- * shown, before any click, so the first click does not wait for the network; a page where no sign-in element
+ * The sign-in flow is a chunk of its own (src/internal/chunks.ts): a page fetches it as a signed-out sign-in element
+ * connects, before its buttons show and before any click, so the first click does not wait for the network; a page where no sign-in element
  * renders buttons fetches nothing of it. The browser's resource timing lists what the page fetched. The first test
  * must run before anything on the page loads the chunk.
  */
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { CatalogList } from '../../../src/elements/catalog-list/catalog-list.js';
 import { SERVICE_URL, resetService } from '../helpers/service.js';
-import { cleanUpSignIn, renderSignIn, waitForPart } from '../helpers/sign-in-flow.js';
+import { cleanUpSignIn, part, renderSignIn, waitForPart } from '../helpers/sign-in-flow.js';
 
 /** The addresses of the sign-in chunk the page has fetched so far. */
 const chunkFetches = () =>
@@ -16,7 +16,7 @@ const chunkFetches = () =>
     .map((entry) => entry.name)
     .filter((name) => /\/internal\/sign-in-flow\./.test(name));
 
-describe('the sign-in chunk is fetched when the buttons show, and only then', function () {
+describe('the sign-in chunk is fetched with a signed-out sign-in element, and only then', function () {
   this.timeout(20000);
 
   before(async () => {
@@ -37,6 +37,14 @@ describe('the sign-in chunk is fetched when the buttons show, and only then', fu
     // every request the page made has ended: the list's load is complete
     await waitUntil(() => list.shadowRoot!.querySelector('[part~=base]')?.getAttribute('aria-busy') === 'false');
     expect(chunkFetches()).to.deep.equal([]);
+  });
+
+  it('a signed-out element fetches the chunk as it connects, before its buttons can show', async () => {
+    // the store's answers never come: no button can show, and the flow is on its way all the same
+    const never = () => new Promise<Response>(() => {});
+    const el = await renderSignIn({}, { fetch: never as typeof fetch });
+    await waitUntil(() => chunkFetches().length > 0, 'the sign-in chunk was fetched', { timeout: 8000 });
+    expect(part(el, 'button'), 'no button yet').to.equal(null);
   });
 
   it('once the buttons show, the chunk is fetched without a click', async () => {

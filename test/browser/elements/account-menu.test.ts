@@ -137,6 +137,26 @@ describe('<account-menu>', function () {
     expect(focused(menu)).to.equal(trigger(menu));
   });
 
+  it('closes when focus leaves it by Tab, past Sign out', async () => {
+    await signInWithMenu('ada@example.com');
+    const page = await fixture<HTMLDivElement>(
+      html`<div>
+        <account-menu base-url=${SERVICE_URL} client-id="storefront"></account-menu>
+        <a href="#after">after the menu</a>
+      </div>`,
+    );
+    const menu = page.querySelector('account-menu')!;
+    await menu.updateComplete;
+    trigger(menu).focus();
+    await sendKeys({ press: 'Enter' });
+    await waitUntil(() => focused(menu) === part(menu, 'list'), 'focus in the list');
+    await sendKeys({ press: 'Tab' });
+    expect(focused(menu), 'Sign out next').to.equal(part(menu, 'sign-out'));
+    await sendKeys({ press: 'Tab' });
+    await waitUntil(() => !part(menu, 'panel'), 'the panel closed');
+    expect(document.activeElement?.textContent).to.equal('after the menu');
+  });
+
   it('closes when the shopper clicks elsewhere on the page', async () => {
     const menu = await signInWithMenu('grace@example.com');
     expect(part(menu, 'account')!.textContent, 'her one account, chosen by itself').to.equal('Harvard Computation Lab');

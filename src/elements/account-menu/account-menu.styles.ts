@@ -98,7 +98,8 @@ export const accountMenuStyles = css`
   [part~='item'].level-2 {
     padding-inline-start: calc(var(--_space) * 5);
   }
-  [part~='item'].deeper {
+  /* three steps at most: a phone has little room */
+  [part~='item'].level-3 {
     padding-inline-start: calc(var(--_space) * 7);
   }
   [part~='item']:hover,

@@ -481,7 +481,7 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
                   id="option-${index}"
                   data-index=${index}
                   part="item ${selected ? 'selected' : ''}"
-                  class="${levelClass(row.level)} ${index === this.activeIndex ? 'active' : ''}"
+                  class="level-${Math.min(row.level, 3)} ${index === this.activeIndex ? 'active' : ''}"
                   role="option"
                   aria-selected=${selected}
                   aria-setsize=${rows.length}
@@ -504,11 +504,6 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
           : nothing
       }`;
   }
-}
-
-/** The indentation of a row: sub-accounts under their parents, three steps at most (a phone has little room). */
-function levelClass(level: number): string {
-  return level === 0 ? 'level-0' : level < 3 ? `level-${level}` : 'deeper';
 }
 
 declare global {

@@ -1,8 +1,10 @@
 // `import { AccountSignIn, … } from 'storefront-elements/react'`: one React component per element, made with
 // @lit/react's createComponent. Properties and event handlers reach the element through a ref, after React has
 // the element in hand, so they work on a server-rendered page too (React 19 attaches no `on<event>` listeners to
-// custom elements while hydrating). A component registers its element when the module loads in a browser, and
-// nothing on a server; a bundler leaves out the components (and elements) a store does not use.
+// custom elements while hydrating). A handler attached once the component mounts still hears a sign-in or choice
+// told before (the elements tell late listeners what they missed). A component registers its element when the
+// module loads in a browser, and nothing on a server; a bundler leaves out the components (and elements) a store
+// does not use.
 import { type EventName, type ReactWebComponent, createComponent } from '@lit/react';
 import * as React from 'react';
 import { AccountMembers as AccountMembersElement } from './elements/account-members/account-members.js';
@@ -44,13 +46,6 @@ const membershipsEvents = {
 };
 
 /**
- * What happened before a handler was there to hear it: the event the handler would have had, made from the
- * element's state when the component mounts. A sign-in that finishes while the page loads can end before React
- * hydrates and attaches `onSignedIn`; the handler then still learns of it, once.
- */
-type Replay<E, Events> = (element: E) => Partial<Record<keyof Events, Event | undefined>>;
-
-/**
  * The properties whose attribute has a name of its own (`baseUrl` → `base-url`): their values are written as
  * attributes too, so the server-rendered tag carries them and the element is configured from the moment it
  * upgrades, before React hydrates and sets the properties.
@@ -68,7 +63,6 @@ function attributeNames(elementClass: typeof StorefrontElement): Map<string, str
 function component<E extends StorefrontElement, Events extends Record<string, EventName>>(
   elementClass: ElementClass<E>,
   events: Events,
-  replay: Replay<E, Events> = () => ({}),
 ): ReactWebComponent<E, Events> {
   // registers nothing on a server (StorefrontElement.define)
   elementClass.define();
@@ -83,56 +77,26 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
     displayName: elementClass.name,
   });
   const Component = React.forwardRef<E, React.ComponentProps<typeof Element>>((props, ref) => {
-    const element = React.useRef<E | null>(null);
-    const latest = React.useRef(props);
-    latest.current = props;
-    // React's strict mode mounts twice in development; a missed event is told once
-    const replayed = React.useRef(false);
-    const setRef = React.useCallback(
-      (node: E | null) => {
-        element.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      },
-      [ref],
-    );
-    // after the element's own listeners are attached (a child's layout effects run first), once per element
-    React.useLayoutEffect(() => {
-      if (!element.current || replayed.current) return;
-      replayed.current = true;
-      const missed = replay(element.current);
-      for (const [prop, event] of Object.entries(missed)) {
-        const handler = (latest.current as Record<string, unknown>)[prop];
-        if (event && typeof handler === 'function') handler(event);
-      }
-    }, []);
     const written: Record<string, string> = {};
     for (const [property, value] of Object.entries(props)) {
       const attribute = attributes.get(property);
       if (attribute && (typeof value === 'string' || typeof value === 'number')) written[attribute] = String(value);
     }
     // the generic props of createComponent are more than TypeScript follows here
-    return React.createElement(Element, { ...props, ...written, ref: setRef } as React.ComponentProps<typeof Element>);
+    return React.createElement(Element, { ...props, ...written, ref } as React.ComponentProps<typeof Element>);
   });
   Component.displayName = elementClass.name;
   return Component as ReactWebComponent<E, Events>;
 }
 
-/** `<account-sign-in>`; `onSignedIn` also hears a sign-in that finished before the component mounted. */
-export const AccountSignIn = /* @__PURE__ */ component(AccountSignInElement, signInEvents, (element) => ({
-  onSignedIn: element.session && new SignedInEvent(element.session),
-}));
+/** `<account-sign-in>`. */
+export const AccountSignIn = /* @__PURE__ */ component(AccountSignInElement, signInEvents);
 
-/** `<account-picker>`; `onAccountSelected` also hears a choice made before the component mounted. */
-export const AccountPicker = /* @__PURE__ */ component(AccountPickerElement, pickerEvents, (element) => ({
-  onAccountSelected: element.selectedAccount && new AccountSelectedEvent({ ...element.selectedAccount }),
-}));
+/** `<account-picker>`. */
+export const AccountPicker = /* @__PURE__ */ component(AccountPickerElement, pickerEvents);
 
-/** `<account-menu>`; `onSignedIn` and `onAccountSelected` also hear what happened before the component mounted. */
-export const AccountMenu = /* @__PURE__ */ component(AccountMenuElement, menuEvents, (element) => ({
-  onSignedIn: element.session && new SignedInEvent(element.session),
-  onAccountSelected: element.selectedAccount && new AccountSelectedEvent({ ...element.selectedAccount }),
-}));
+/** `<account-menu>`. */
+export const AccountMenu = /* @__PURE__ */ component(AccountMenuElement, menuEvents);
 
 /** `<catalog-list>`. */
 export const CatalogList = /* @__PURE__ */ component(CatalogListElement, catalogEvents);

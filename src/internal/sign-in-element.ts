@@ -29,6 +29,7 @@ import { isServerSession } from './server-session-chunk.js';
 import type { SharedSession } from './session-controller.js';
 import { ShopperElement } from './shopper-element.js';
 import { signInTeller } from './teller.js';
+import { tellLasting } from './told-events.js';
 import { renderError, renderLoading } from './status.js';
 import { TRANSACTION_KEY_PREFIX, readStored, signedOutMarker, storeKey, writeStored } from './storage.js';
 import { fill, formatTime } from './texts.js';
@@ -315,7 +316,12 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     }
     if (!/^signed-(in|out)$/.test(change.type) || !signInTeller.tells(this, change)) return;
     if (change.type === 'signed-in') {
-      this.dispatchEvent(new SignedInEvent({ ...this.#told! }));
+      const told = this.#told!;
+      tellLasting(
+        this,
+        () => new SignedInEvent({ ...told }),
+        () => this.session === told,
+      );
     } else if (change.type === 'signed-out') {
       this.dispatchEvent(new SignedOutEvent({ reason: change.reason }));
     }

@@ -1,6 +1,7 @@
 import type { ReactiveElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { SessionStorageMode } from '../auth/session.js';
+import { cancelReplay, replayTo } from './told-events.js';
 
 // TypeScript takes a class as a mixin's base only when its constructor takes `...args: any[]`
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -15,7 +16,8 @@ export declare class SessionProperties {
 
 /**
  * The properties that name the page's shared session, declared once for every element that follows it (the picker,
- * and the shopper elements that call the service). A SessionController reads them.
+ * and the shopper elements that call the service). A SessionController reads them. Such an element tells the page of
+ * the session's changes with `tellLasting`, so that a handler the page adds later still hears them.
  */
 export function WithSession<Base extends Constructor<ReactiveElement>>(base: Base) {
   abstract class SessionElement extends base {
@@ -39,6 +41,46 @@ export function WithSession<Base extends Constructor<ReactiveElement>>(base: Bas
      * same, without `token`; `base-url` and `client-id` are not needed.
      */
     @property({ attribute: 'session-endpoint' }) sessionEndpoint = '';
+
+    // a listener added later hears the session's last news it missed (see tellLasting)
+    // HTMLElement's own signatures, which type the elements' events (see events.ts)
+    override addEventListener<K extends keyof HTMLElementEventMap>(
+      type: K,
+      listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown,
+      options?: boolean | AddEventListenerOptions,
+    ): void;
+    override addEventListener(
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ): void;
+    override addEventListener(
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | AddEventListenerOptions,
+    ): void {
+      super.addEventListener(type, listener, options);
+      replayTo(this, type, listener, options);
+    }
+
+    override removeEventListener<K extends keyof HTMLElementEventMap>(
+      type: K,
+      listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown,
+      options?: boolean | EventListenerOptions,
+    ): void;
+    override removeEventListener(
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions,
+    ): void;
+    override removeEventListener(
+      type: string,
+      listener: EventListenerOrEventListenerObject,
+      options?: boolean | EventListenerOptions,
+    ): void {
+      super.removeEventListener(type, listener, options);
+      cancelReplay(this, type, listener);
+    }
   }
   return SessionElement as Base & Constructor<SessionProperties>;
 }

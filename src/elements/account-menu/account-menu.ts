@@ -8,6 +8,7 @@ import { RowHeights } from '../../internal/row-heights.js';
 import { SignInElement, type SignInOptions } from '../../internal/sign-in-element.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
 import { choiceTeller } from '../../internal/teller.js';
+import { tellLasting } from '../../internal/told-events.js';
 import { accountMenuStyles } from './account-menu.styles.js';
 import { type AccountMenuTexts, accountMenuTexts } from './account-menu.texts.js';
 
@@ -139,7 +140,11 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
     if (change.type === 'failed') this.reportError(change.error);
     if (change.type === 'account-selected' && choiceTeller.tells(this, change)) {
       const { account, restored } = change;
-      this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
+      tellLasting(
+        this,
+        () => new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }),
+        () => this.#session()?.selectedAccount === account,
+      );
     }
     // new tokens from a renewal in another tab leave the panel as it is
     if (change.type === 'signed-out') this.hide();

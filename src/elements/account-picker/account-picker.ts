@@ -5,6 +5,7 @@ import { type AccountRow, accountRows } from '../../internal/account-tree.js';
 import { SessionController } from '../../internal/session-controller.js';
 import { StorefrontElement } from '../../internal/storefront-element.js';
 import { choiceTeller } from '../../internal/teller.js';
+import { tellLasting } from '../../internal/told-events.js';
 import { WithSession } from '../../internal/with-session.js';
 import { accountPickerStyles } from './account-picker.styles.js';
 import { type AccountPickerTexts, accountPickerTexts } from './account-picker.texts.js';
@@ -48,7 +49,11 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
     if (!this.accounts && change.type === 'account-selected' && choiceTeller.tells(this, change)) {
       const { account, restored } = change;
       this.active = account.accountId;
-      this.dispatchEvent(new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }));
+      tellLasting(
+        this,
+        () => new AccountSelectedEvent(restored ? { ...account, restored } : { ...account }),
+        () => this.selectedAccount === account,
+      );
     }
   });
 

@@ -11,8 +11,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/**
+ * The tarball of this run: the one `npm test` packed once after its build (`STOREFRONT_TARBALL`), else packed now
+ * into a new folder (or `into`). Returns its path.
+ */
+export function pack(into) {
+  return process.env.STOREFRONT_TARBALL ?? packNow(into);
+}
+
 /** `npm pack` into a new folder (or `into`); returns the tarball's path. */
-export function pack(into = mkdtempSync(join(tmpdir(), 'storefront-pack-'))) {
+export function packNow(into = mkdtempSync(join(tmpdir(), 'storefront-pack-'))) {
   mkdirSync(into, { recursive: true });
   const result = spawnSync(npm, ['pack', '--ignore-scripts', '--silent', '--pack-destination', into], {
     encoding: 'utf8',

@@ -1,17 +1,18 @@
-// The example stores (examples/next, examples/astro, examples/vue, examples/plain) as a store developer runs them: each installs
+// The example stores (examples/next, examples/astro, examples/vue, examples/sveltekit, examples/nuxt, examples/plain) as a store developer runs them: each installs
 // its own dependencies from its lock file and the package from the tarball `npm pack` writes now (the lock files
 // do not name it), builds, and serves on a free port; the shopper's journey runs in Chromium against the
 // reference service and its identity provider. Needs `npm run build` first.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { pack } from '../../scripts/package-check.mjs';
 import { startService } from '../../server/index.js';
 import { logInAtIdentityProvider } from '../e2e/harness.mjs';
 
@@ -30,12 +31,10 @@ export function installExample(name) {
   const dir = join(root, 'examples', name);
   const packed = mkdtempSync(join(tmpdir(), 'storefront-pack-'));
   cleanups.push(() => rmSync(packed, { recursive: true, force: true }));
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', packed], { cwd: root, stdio: 'ignore' });
+  const tarball = pack(packed);
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
   execFileSync(npm, ['install', ...quietNpm], { cwd: dir, stdio: 'inherit', env });
   // as a store adds a package, but leaving package.json and the lock file as they are in the repository
-  const tarball = join(packed, `storefront-elements-${version}.tgz`);
   execFileSync(npm, ['install', '--no-save', ...quietNpm, tarball], { cwd: dir, stdio: 'inherit', env });
   return dir;
 }
@@ -142,6 +141,59 @@ export async function adaShopsWithoutError(browser, storeUrl, more = async () =>
     assert.ok(!signedOut.includes('Harvard Lab Supplies'), signedOut.join(', '));
     assert.ok(signedIn.includes('Harvard Lab Supplies'), signedIn.join(', '));
     await more(page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Waits until the page's own element `selector` (set by its handlers) reads `expected`; fails saying what it reads
+ * instead, `when`, and what the elements told the page (see `reloadsKeepPageState`).
+ */
+export async function ownText(page, selector, expected, when = '') {
+  await page
+    .waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent.trim() === text, [selector, expected], {
+      timeout: 10_000,
+    })
+    .catch(() => {}); // the assertion below says what the page reads instead
+  const told = await page.evaluate(() => window.__told?.join(', '));
+  assert.equal(
+    (await page.locator(selector).textContent()).trim(),
+    expected,
+    `${selector} ${when} (the elements told the page: ${told || 'nothing'})`.replace('  ', ' '),
+  );
+}
+
+/**
+ * A framework's page whose handlers are attached as it hydrates: Ada signs in and chooses Harvard, then the page is
+ * reloaded twice, and each time the page's own texts (`#shopper`, `#member`, set by its `signed-in` and
+ * `account-selected` handlers) follow the session the elements restore.
+ */
+export async function reloadsKeepPageState(browser, storeUrl) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // what the elements tell on each load, for a failure's message
+    await page.addInitScript(() => {
+      window.__told = [];
+      for (const type of ['signed-in', 'account-selected', 'signed-out']) {
+        document.addEventListener(type, (event) =>
+          window.__told.push(`${type}${event.detail?.restored ? ' (restored)' : ''}`),
+        );
+      }
+    });
+    await adaShops(page, { storeUrl, shopperText: '#shopper', expectedText: 'Shopping for Harvard Computation Lab' });
+    for (const reload of ['first', 'second']) {
+      await page.reload();
+      // the elements have the session back: the list shows the chosen account's catalogs
+      await catalogNamed(page, 'Harvard Lab Supplies').waitFor();
+      const when = `after the ${reload} reload`;
+      await ownText(page, '#shopper', 'Shopping for Harvard Computation Lab', when);
+      await ownText(page, '#member', 'Signed in as Ada Lovelace', when);
+    }
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -8,8 +8,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pack } from '../../scripts/package-check.mjs';
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const TAGS = ['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'];
 /** What lit itself puts on the global object: its versions, its decorators' metadata, its server build's registry. */
 const LIT_GLOBALS = [
@@ -32,8 +32,7 @@ let installed;
 
 before(() => {
   // the store's node_modules: the package from its tarball, its dependencies (and React) from ours
-  execFileSync(npm, ['pack', '--ignore-scripts', '--pack-destination', store], { stdio: 'ignore' });
-  const tarball = join(store, `${pkg.name}-${pkg.version}.tgz`);
+  const tarball = pack(join(store, 'tarball'));
   const modules = join(store, 'node_modules');
   installed = join(modules, pkg.name);
   mkdirSync(installed, { recursive: true });

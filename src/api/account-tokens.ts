@@ -22,13 +22,16 @@ export async function createAccountManagementTokens(
   options?: RequestOptions,
 ): Promise<AccountManagementTokenResponse> {
   const body = list<Json>(
-    await request(connection, 'v2/account-members/tokens', options, {
-      data: {
-        type: 'account_management_authentication_token',
-        authentication_mechanism: 'oidc',
-        oauth_authorization_code: code,
-        oauth_redirect_uri: redirectUri,
-        oauth_code_verifier: codeVerifier,
+    await request(connection, 'v2/account-members/tokens', {
+      ...options,
+      body: {
+        data: {
+          type: 'account_management_authentication_token',
+          authentication_mechanism: 'oidc',
+          oauth_authorization_code: code,
+          oauth_redirect_uri: redirectUri,
+          oauth_code_verifier: codeVerifier,
+        },
       },
     }),
   );

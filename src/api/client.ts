@@ -28,7 +28,7 @@ export async function requestImplicitToken(
   { signal }: RequestOptions = {},
 ): Promise<AccessTokenResponse> {
   const form = new URLSearchParams({ grant_type: 'implicit', client_id: clientId });
-  const body = await request(connection, 'oauth/access_token', { signal }, form, connection.baseUrl, true);
+  const body = await request(connection, 'oauth/access_token', { signal, body: form, anonymous: true });
   return valid(body, body?.access_token);
 }
 
@@ -58,7 +58,7 @@ export async function listCatalogs(
   options?: RequestOptions,
 ): Promise<CatalogListEnvelope> {
   const path = withQuery('catalogs', appendPage(new URLSearchParams(), query));
-  return list(await request(connection, path, options, undefined, connection.catalogBaseUrl));
+  return list(await request(connection, path, { ...options, base: connection.catalogBaseUrl }));
 }
 
 /** The releases of a catalog, through its `relationships.releases.links.related` (or that address itself). */
@@ -68,5 +68,5 @@ export async function listCatalogReleases(
   options?: RequestOptions,
 ): Promise<CatalogListEnvelope<CatalogRelease>> {
   const link = typeof catalog === 'string' ? catalog : catalog?.relationships?.releases?.links?.related;
-  return list(await request(connection, valid(link, link), options, undefined, connection.catalogBaseUrl));
+  return list(await request(connection, valid(link, link), { ...options, base: connection.catalogBaseUrl }));
 }

@@ -86,18 +86,25 @@ export async function* pages<T>(
   }
 }
 
+/** What a call sends beside its address. */
+export interface CallOptions extends RequestOptions {
+  /** What to POST (a form, or JSON); without it the call is a GET. */
+  body?: object;
+  /** The address `path` is relative to: the service's (unless given) or its catalogs'. */
+  base?: string;
+  /** Sends neither token, as for the token endpoint. */
+  anonymous?: boolean;
+}
+
 /**
  * GET (or, with a body, POST) an address relative to `base`, with the bearer and the account token (neither when
- * `anonymous`, as for the token endpoint); refuses any other origin than the service's own two, so a link in an
- * answer cannot take the token elsewhere.
+ * `anonymous`); refuses any other origin than the service's own two, so a link in an answer cannot take the token
+ * elsewhere.
  */
 export function request(
   { baseUrl, catalogBaseUrl, accessToken, accountToken, fetch }: Connection,
   path: string,
-  { signal, readBody }: RequestOptions = {},
-  body?: object,
-  base = baseUrl,
-  anonymous = false,
+  { signal, readBody, body, base = baseUrl, anonymous = false }: CallOptions = {},
 ): Promise<Json> {
   const url = parseUrl(path, `${base}/`);
   if (!url) throw invalid(`"${path}" is not an address.`);

@@ -36,7 +36,7 @@ export async function createMembership(
   options?: RequestOptions,
 ): Promise<AccountMembership> {
   const body = { data: { type: 'account_membership', account_member_id: accountMemberId } };
-  const data = (await request(connection, membershipsPath(accountId), options, body))?.data;
+  const data = (await request(connection, membershipsPath(accountId), { ...options, body }))?.data;
   return valid(data, data && typeof data === 'object' && !Array.isArray(data));
 }
 

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { type StorefrontError, toStorefrontError } from '../api/errors.js';
+import { type StorefrontError, type StorefrontErrorCode, toStorefrontError } from '../api/errors.js';
 import type { ErrorTexts, SetupValues } from './status.texts.js';
 import { fill } from './texts.js';
 
@@ -35,6 +35,23 @@ export function renderEmpty(message: string): TemplateResult {
   return html`<p part="empty" role="status">${message}</p>`;
 }
 
+/**
+ * The text of each code's sentence (an HTTP error's depends on its status instead). A sign-in element shows no error
+ * for a closed popup (its buttons come back); anything else that shows one reads that the sign-in did not finish.
+ */
+const textOfCode: Record<Exclude<StorefrontErrorCode, 'http_error'>, keyof ErrorTexts> = {
+  network_error: 'networkErrorText',
+  chunk_unavailable: 'chunkUnavailableText',
+  invalid_response: 'invalidResponseText',
+  invalid_query: 'invalidQueryText',
+  unsafe_endpoint: 'unsafeEndpointText',
+  not_configured: 'notConfiguredText',
+  state_mismatch: 'stateMismatchText',
+  idp_error: 'idpErrorText',
+  insecure_context: 'insecureContextText',
+  popup_closed: 'idpErrorText',
+};
+
 /** The sentence a shopper or operator reads for an error, from the element's `texts`. */
 export function describeForPeople(
   { code, status = 0 }: StorefrontError,
@@ -45,11 +62,7 @@ export function describeForPeople(
   // the sentence names the attribute to fix
   const sentence = code === 'not_configured' && (status === 401 ? texts.unknownClientIdText : texts.wrongBaseUrlText);
   if (status && sentence) return fill(sentence, setup);
-  if (code !== 'http_error') {
-    // each code's sentence is named after it: network_error, networkErrorText
-    const name = code.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase()) + 'Text';
-    return texts[name as keyof ErrorTexts] ?? texts.invalidResponseText;
-  }
+  if (code !== 'http_error') return texts[textOfCode[code]] ?? texts.invalidResponseText;
   if (status === 401) return texts.unauthorizedText;
   if (status === 403) return texts.forbiddenText;
   return status >= 500 ? texts.serverErrorText : fill(texts.httpErrorText, { status: String(status) });

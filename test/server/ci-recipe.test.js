@@ -2,8 +2,11 @@
 // in), its output piped as a CI runner pipes it: it ends, with the tests' status, and leaves no service behind.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 
 /** The shell block under "In your CI" of the service's README. */
@@ -55,3 +58,35 @@ test(
     assert.equal(await answers(port), false, 'the service still answers');
   },
 );
+
+/** The Playwright `globalSetup` module of the README, as written. */
+function playwrightSetup() {
+  const readme = readFileSync(new URL('../../server/README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## In your CI'));
+  return /```js\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+}
+
+test("the README's Playwright globalSetup starts the service, names it in the environment, and its teardown stops it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-playwright-setup-'));
+  try {
+    const module = playwrightSetup()
+      // the package as the store installed it: here, its entry in this repository
+      .replace("'storefront-reference-service'", JSON.stringify(new URL('../../server/index.js', import.meta.url).href))
+      .replace(
+        "'test/store.fixtures.json'",
+        JSON.stringify(fileURLToPath(new URL('../../server/fixtures.default.json', import.meta.url))),
+      );
+    assert.match(module, /export default async function globalSetup/);
+    const file = join(dir, 'reference-service.setup.mjs');
+    writeFileSync(file, module);
+    const { default: globalSetup } = await import(pathToFileURL(file).href);
+    const teardown = await globalSetup();
+    const { port } = new URL(process.env.STORE_API);
+    assert.equal(await answers(port), true, 'the service does not answer at STORE_API');
+    await teardown();
+    assert.equal(await answers(port), false, 'the service still answers after the teardown');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    delete process.env.STORE_API;
+  }
+});

@@ -3,7 +3,6 @@ import MagicString from 'magic-string';
 import { minify } from 'terser';
 import { build } from 'vite';
 import { minifyHTMLLiterals } from 'minify-literals';
-import { litStaticProperties } from './lit-static-properties.mjs';
 
 /**
  * Minifies the `html` and `css` template literals of our own sources, so the source stays readable CSS and
@@ -189,7 +188,7 @@ export async function buildBundle({
     configFile: false,
     logLevel,
     root: process.cwd(),
-    plugins: [litStaticProperties(), minifyTemplateLiterals(), plainStyleSheets(), minifyAgain(), compileHint()],
+    plugins: [minifyTemplateLiterals(), plainStyleSheets(), minifyAgain(), compileHint()],
     build: {
       outDir,
       emptyOutDir: false,
@@ -219,7 +218,7 @@ export async function buildBundle({
 
 /**
  * dist/**\/*.js for bundlers and TypeScript users: one module per source module, under the same path, with the
- * same two build steps as the bundles (static properties, minified template literals) but otherwise as written;
+ * same two build steps as the bundles (minified template literals, plain style sheets) but otherwise as written;
  * lit and the other dependencies stay imports. tsc writes the .d.ts beside them.
  */
 export async function buildModules({ entries, outDir }) {
@@ -227,7 +226,7 @@ export async function buildModules({ entries, outDir }) {
     configFile: false,
     logLevel: 'warn',
     root: process.cwd(),
-    plugins: [litStaticProperties(), minifyTemplateLiterals(), plainStyleSheets()],
+    plugins: [minifyTemplateLiterals(), plainStyleSheets()],
     build: {
       outDir,
       emptyOutDir: false,

@@ -99,6 +99,9 @@ function resolveTextsType(declaration) {
   texts.type = { text: `TextOverrides<${set[0].toUpperCase()}${set.slice(1)}>` };
 }
 
+/** The DOM's own methods that elements override (see normalizeManifest). */
+const DOM_OVERRIDES = ['addEventListener', 'removeEventListener'];
+
 /**
  * Fills in tag names (from `static defaultTag = '...'`), the module's `custom-element-definition` export of each
  * tag (which readers of the manifest such as api-viewer-element look for), event names (from Event classes'
@@ -133,6 +136,9 @@ export function normalizeManifest(manifest) {
       ];
     }
     if (declaration.events) declaration.events = mergeEvents(declaration.events, eventNames);
+    // the DOM's own methods, which the elements that follow the session override (a listener added late hears what
+    // it missed), are no API of the elements
+    declaration.members = declaration.members?.filter((member) => !DOM_OVERRIDES.includes(member.name));
     resolveTextsType(declaration);
   }
   return manifest;

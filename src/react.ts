@@ -25,7 +25,8 @@ import {
 import type { StorefrontElement } from './internal/storefront-element.js';
 import { MemberSelectedEvent, MembershipCreatedEvent } from './operator-events.js';
 
-type ElementClass<E extends StorefrontElement> = (new () => E) & { defaultTag: string; define(): void };
+type ElementClass<E extends StorefrontElement> = (new () => E) &
+  Pick<typeof StorefrontElement, 'defaultTag' | 'elementProperties' | 'observedAttributes'> & { define(): void };
 
 /** The prop of each event: `on` and the event's name in PascalCase, typed with its Event class. */
 const onStorefrontError = 'storefront-error' as EventName<StorefrontErrorEvent>;
@@ -50,10 +51,10 @@ const membershipsEvents = {
  * attributes too, so the server-rendered tag carries them and the element is configured from the moment it
  * upgrades, before React hydrates and sets the properties.
  */
-function attributeNames(elementClass: typeof StorefrontElement): Map<string, string> {
+function attributeNames(elementClass: ElementClass<StorefrontElement>): Map<string, string> {
   const names = new Map<string, string>();
-  // lit's documented way to finish a class before its first element (see StorefrontElement.observedAttributes)
-  (elementClass as unknown as { finalize(): void }).finalize();
+  // lit finishes the class (its properties and their attributes) as it is asked for the attributes it observes
+  void elementClass.observedAttributes;
   for (const [property, { attribute }] of elementClass.elementProperties) {
     if (typeof attribute === 'string' && attribute !== property) names.set(String(property), attribute);
   }
@@ -68,7 +69,7 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
   elementClass.define();
   // lit makes the properties when it finishes the class, which the first element does in a browser; finished here,
   // on a server too, so that createComponent tells properties from attributes before there is an element
-  const attributes = attributeNames(elementClass as unknown as typeof StorefrontElement);
+  const attributes = attributeNames(elementClass);
   const Element = createComponent({
     react: React,
     tagName: elementClass.defaultTag,

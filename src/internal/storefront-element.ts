@@ -1,4 +1,4 @@
-import { LitElement, isServer, type CSSResultArray, type PropertyDeclaration, type PropertyValues } from 'lit';
+import { LitElement, isServer, type CSSResultArray, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { type StorefrontError, toStorefrontError } from '../api/errors.js';
 import { StorefrontErrorEvent } from '../events.js';
@@ -7,31 +7,6 @@ import { type Text, type TextOverrides, type Texts, fill, layered } from './text
 import { themeStyles } from './theme.styles.js';
 
 type ElementClass = CustomElementConstructor & { defaultTag: string };
-
-/**
- * The attributes of a class's properties, as lit names them: from the `properties` declarations of the class and
- * the classes above it, up to one lit has prepared already (decorators that ran as written, or a finished class),
- * whose `elementProperties` hold its own and those above it.
- * One loop with no helper functions: it runs once per class as the page imports the elements, where each function
- * run for the first time is compiled first (a helper, a callback and a `Set` cost twice the time of this loop).
- */
-function declaredAttributes(elementClass: Pick<typeof LitElement, 'properties' | 'elementProperties'>): string[] {
-  const attributes: string[] = [];
-  for (let type = elementClass; type !== LitElement; type = Object.getPrototypeOf(type)) {
-    const prepared = Object.hasOwn(type, 'elementProperties');
-    const declarations: Record<string, PropertyDeclaration> = prepared
-      ? Object.fromEntries(type.elementProperties)
-      : Object.hasOwn(type, 'properties')
-        ? type.properties
-        : {};
-    for (const name in declarations) {
-      const { attribute = true, state } = declarations[name];
-      if (!state && attribute !== false) attributes.push(attribute === true ? name.toLowerCase() : attribute);
-    }
-    if (prepared) break;
-  }
-  return attributes;
-}
 
 /**
  * What every storefront element shares: registration, theme, language, texts and error reporting. `T` is the
@@ -87,23 +62,6 @@ export abstract class StorefrontElement<T extends Texts = Texts> extends LitElem
     if (!customElements.get(tag)) {
       customElements.define(tag, customElements.getName?.(this) ? class extends (this as ElementClass) {} : this);
     }
-  }
-
-  /**
-   * The attributes whose changes the browser reports; it asks as the element is registered. Lit's own answer runs
-   * `finalize()` for the class and every class above it (accessors, attribute map, style sheets), which is most of
-   * what registering costs. This one reads the classes' `properties` declarations, the form the build gives them,
-   * and leaves `finalize()` to the first element made (the constructor), as lit allows an override to: importing
-   * the elements stays cheap, and a page pays for an element's class once it makes one.
-   */
-  static override get observedAttributes(): string[] {
-    return declaredAttributes(this);
-  }
-
-  constructor() {
-    // lit's accessors and attribute map for the class, which registering no longer makes (see observedAttributes)
-    new.target.finalize();
-    super();
   }
 
   /** Changes made while detached, with the values last rendered, for the first update after the return. */

@@ -42,8 +42,8 @@ export function WithSession<Base extends Constructor<ReactiveElement>>(base: Bas
      */
     @property({ attribute: 'session-endpoint' }) sessionEndpoint = '';
 
-    // a listener added later hears the session's last news it missed (see tellLasting)
-    // HTMLElement's own signatures, which type the elements' events (see events.ts)
+    // HTMLElement's own signatures, which type the elements' events (see events.ts); a listener added later hears the
+    // session's last news it missed (see tellLasting)
     override addEventListener<K extends keyof HTMLElementEventMap>(
       type: K,
       listener: (this: HTMLElement, event: HTMLElementEventMap[K]) => unknown,

@@ -275,43 +275,6 @@ test(
   },
 );
 
-test(
-  "registering an element leaves lit's finishing of its class to its first element, with lit's attributes",
-  { timeout: 30000 },
-  async () => {
-    const { tab, errors, close } = await openPage();
-    try {
-      await tab.goto(`${origin}/both.html`);
-      const tags = ['account-sign-in', 'account-picker', 'catalog-list', 'account-members', 'account-memberships'];
-      await defined(tab, tags);
-      const classes = await tab.evaluate((names) => {
-        const sorted = (/** @type {string[]} */ list) => [...list].sort();
-        return names.map((tag) => {
-          const type = /** @type {any} */ (customElements.get(tag));
-          const declared = sorted(type.observedAttributes);
-          const finishedOnImport = Object.hasOwn(type, 'finalized');
-          document.createElement(tag);
-          // lit's own answer: the getter of the class at the top of the chain, which finishes the class first
-          let top = type;
-          while (Object.getPrototypeOf(top) !== HTMLElement) top = Object.getPrototypeOf(top);
-          const lit = Object.getOwnPropertyDescriptor(top, 'observedAttributes')?.get?.call(type);
-          return { tag, declared, finishedOnImport, finished: Object.hasOwn(type, 'finalized'), lit: sorted(lit) };
-        });
-      }, tags);
-      for (const { tag, declared, finishedOnImport, finished, lit } of classes) {
-        // the catalog list is registered once the page shows one, whose making finishes the class at once
-        if (tag !== 'catalog-list') assert.equal(finishedOnImport, false, `${tag}: not finished by registering`);
-        assert.equal(finished, true, `${tag}: finished by its first element`);
-        assert.ok(lit.includes('client-id') || lit.includes('base-url'), `${tag}: ${lit.join(' ')}`);
-        assert.deepEqual(declared, lit, `${tag}: the attributes registered are lit's`);
-      }
-      assert.deepEqual(errors, []);
-    } finally {
-      await close();
-    }
-  },
-);
-
 for (const order of ['after', 'before']) {
   test(`dist/locales/de.js loaded ${order} the bundles: the elements speak German`, { timeout: 30000 }, async () => {
     const { tab, errors, close } = await openPage();

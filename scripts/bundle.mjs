@@ -216,6 +216,9 @@ export async function buildBundle({
   return chunks.sort((a, b) => Number(b.isEntry) - Number(a.isEntry));
 }
 
+/** Where the compiler (oxc) takes the helpers of the decorators it compiles from. */
+const DECORATOR_HELPERS = '@oxc-project/runtime';
+
 /**
  * dist/**\/*.js for bundlers and TypeScript users: one module per source module, under the same path, with the
  * same two build steps as the bundles (minified template literals, plain style sheets) but otherwise as written;
@@ -234,9 +237,16 @@ export async function buildModules({ entries, outDir }) {
       minify: false,
       lib: { entry: entries, formats: ['es'] },
       rolldownOptions: {
-        // a bare name is a dependency of the package: the user's bundler resolves it
-        external: (id) => /^[@a-z]/.test(id),
-        output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+        // a bare name is a dependency of the package, which the user's bundler resolves; the compiler's helpers for
+        // lit's decorators are not, and ship in dist/helpers/
+        external: (id) => /^[@a-z]/.test(id) && !id.startsWith(DECORATOR_HELPERS),
+        output: {
+          preserveModules: true,
+          preserveModulesRoot: 'src',
+          // the helpers come as virtual modules named after the package and its version: dist/helpers/decorate.js
+          entryFileNames: ({ name }) =>
+            name.includes(DECORATOR_HELPERS.replace('/', '_')) ? `helpers/${name.split('/').pop()}.js` : '[name].js',
+        },
       },
     },
   });

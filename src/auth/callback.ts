@@ -8,19 +8,20 @@ import { TAKEN_CALLBACKS_KEY, readStored, writeStored } from '../internal/storag
 /** The query parameters a callback brings back; all are removed from the address bar once read. */
 export const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'session_state'];
 
-/** What the identity provider's redirect carried. */
-export type SignInCallback =
-  { kind: 'code'; code: string; state: string } | { kind: 'error'; error: string; description?: string; state: string };
+/**
+ * What the identity provider's redirect carried: its query as it came (read by oauth4webapi's `validateAuthResponse`
+ * once the sign-in it answers is found), and the `state` that finds it.
+ */
+export interface SignInCallback {
+  state: string;
+  query: string;
+}
 
-/** The callback in an address: `code`+`state`, or `error`+`state`; undefined for any other address. */
+/** The callback in an address: one with a `state` and a `code` or an `error`; undefined for any other address. */
 export function readCallback(address: string | URL): SignInCallback | undefined {
-  const params = parseUrl(address)?.searchParams;
-  const state = params?.get('state');
-  const error = params?.get('error');
-  const code = params?.get('code');
-  if (!state) return;
-  if (error) return { kind: 'error', error, description: params!.get('error_description') ?? undefined, state };
-  if (code) return { kind: 'code', code, state };
+  const url = parseUrl(address);
+  const state = url?.searchParams.get('state');
+  if (state && (url!.searchParams.has('code') || url!.searchParams.has('error'))) return { state, query: url!.search };
 }
 
 /** The address without the callback's parameters; other parameters and the hash stay. */

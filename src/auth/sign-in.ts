@@ -4,6 +4,7 @@
  * management tokens. Reading the callback from the address bar is callback.ts.
  */
 import { createAccountManagementTokens, getOwnAccount, getOwnAccountMember } from '../api/account-tokens.js';
+import { AuthorizationResponseError, validateAuthResponse } from 'oauth4webapi';
 import { type Connection, parseUrl } from '../api/connection.js';
 import { StorefrontError, isAbortError } from '../api/errors.js';
 import type { AccountManagementTokenResponse, OidcProfile } from '../api/types.js';
@@ -186,11 +187,8 @@ export async function completeSignIn(
   ) {
     throw new StorefrontError('state_mismatch', 'No matching sign-in on this page.');
   }
-  if (callback.kind === 'error') {
-    const { error, description } = callback;
-    throw new StorefrontError('idp_error', description ? `${description} (${error})` : error);
-  }
-  const answer = await createAccountManagementTokens(connection, { ...transaction, code: callback.code }, options);
+  const code = authorizationCode(callback, transaction.state, connection, clientId);
+  const answer = await createAccountManagementTokens(connection, { ...transaction, code }, options);
   const { accountMemberId, accounts } = toSignedInDetail(answer);
   return {
     accountMemberId,
@@ -199,6 +197,34 @@ export async function completeSignIn(
     ...(transaction.returnTo && { returnTo: transaction.returnTo }),
     ...(transaction.accountId && { accountId: transaction.accountId }),
   };
+}
+
+/**
+ * The code of a callback, checked by oauth4webapi (RFC 6749 4.1.2, RFC 9207's `iss` where the answer has one): an
+ * error answer is `idp_error`, its OAuth error code on `idpError(error)`; one that fails a check `state_mismatch`.
+ */
+function authorizationCode(
+  callback: SignInCallback,
+  state: string,
+  connection: Connection,
+  clientId: string,
+): string {
+  try {
+    const params = new URLSearchParams(callback.query);
+    return validateAuthResponse({ issuer: connection.baseUrl }, { client_id: clientId }, params, state).get('code')!;
+  } catch (cause) {
+    if (cause instanceof AuthorizationResponseError) {
+      const { error, error_description: description } = cause;
+      throw new StorefrontError('idp_error', description ? `${description} (${error})` : error, { cause });
+    }
+    throw new StorefrontError('state_mismatch', 'The sign-in answer does not match the sign-in started.', { cause });
+  }
+}
+
+/** The identity provider's OAuth error code behind an `idp_error` (`access_denied`, `login_required`, …). */
+export function idpError(error: unknown): string | undefined {
+  const cause = error instanceof StorefrontError ? error.cause : undefined;
+  return cause instanceof AuthorizationResponseError ? cause.error : undefined;
 }
 
 /**

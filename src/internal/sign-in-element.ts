@@ -142,29 +142,30 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     autoRun: false,
     task: async ([callback]: [SignInCallback], { signal }) => {
       const connection = this.service.connection()!;
+      // for a sign-in this tab started, the store's token is asked for while the chunk loads (a forged or
+      // replayed callback sends nothing); its failure is the exchange's to report
+      const { accessToken } = connection;
+      const started = readStored(TRANSACTION_KEY_PREFIX + callback.state) as SignInTransaction | undefined;
+      if (started && typeof accessToken === 'function') Promise.resolve(accessToken()).catch(() => {});
+      const { completeSignIn, idpError, needsShopper } = await signInFlow();
+      let signIn;
       try {
-        // for a sign-in this tab started, the store's token is asked for while the chunk loads (a forged or
-        // replayed callback sends nothing); its failure is the exchange's to report
-        const { accessToken } = connection;
-        const started = readStored(TRANSACTION_KEY_PREFIX + callback.state) as SignInTransaction | undefined;
-        if (started && typeof accessToken === 'function') Promise.resolve(accessToken()).catch(() => {});
-        const { completeSignIn, consumeTransaction, needsShopper } = await signInFlow();
+        signIn = await completeSignIn(callback, { connection, clientId: this.clientId, signal });
+      } catch (error) {
+        // what the identity provider answered, once the state checked out
+        const answered = idpError(error);
         // a renewal the identity provider could not make without the shopper: its login form, for the same page
-        if (started?.renewal && callback.kind === 'error' && needsShopper(callback.error)) {
-          consumeTransaction(callback.state);
-          const { returnTo, accountId } = started;
-          await this.#signInAs(started.profileId, { returnTo, accountId });
+        if (started?.renewal && answered && needsShopper(answered)) {
+          const { profileId, returnTo, accountId } = started;
+          await this.#signInAs(profileId, { returnTo, accountId });
           return;
         }
-        const signIn = await completeSignIn(callback, { connection, clientId: this.clientId, signal });
-        signal.throwIfAborted();
-        return signIn;
-      } catch (error) {
-        // a cancel at the identity provider (once the state checked out): the buttons again, calmly
-        const cancelled = (error as StorefrontError).code === 'idp_error' && 'error' in callback;
-        if (cancelled && callback.error === 'access_denied') this.notice = 'cancelled';
+        // a cancel at the identity provider: the buttons again, calmly
+        if (answered === 'access_denied') this.notice = 'cancelled';
         throw error;
       }
+      signal.throwIfAborted();
+      return signIn;
     },
     onComplete: (signIn) => {
       if (!signIn) return;

@@ -7,5 +7,5 @@
 export { endSessionUrl } from '../auth/end-session.js';
 export { popupResult } from '../auth/popup-result.js';
 export { claimRenewal } from '../auth/renewal.js';
-export { completeSignIn, needsShopper, startSignIn } from '../auth/sign-in.js';
+export { completeSignIn, idpError, needsShopper, startSignIn } from '../auth/sign-in.js';
 export { consumeTransaction } from '../auth/transaction.js';

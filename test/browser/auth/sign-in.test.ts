@@ -3,7 +3,12 @@ import { connect } from '../../../src/api/connection.js';
 import { expect } from '@open-wc/testing';
 import { StorefrontError } from '../../../src/api/errors.js';
 import { computeCodeChallenge } from '../../../src/auth/pkce.js';
-import { defaultRedirectUri, readCallback, withoutCallbackParams } from '../../../src/auth/callback.js';
+import {
+  type SignInCallback,
+  defaultRedirectUri,
+  readCallback,
+  withoutCallbackParams,
+} from '../../../src/auth/callback.js';
 import {
   buildAuthorizationUrl,
   checkSignInEndpoint,
@@ -19,6 +24,12 @@ const PROFILE = {
   name: 'Example ID',
   links: { 'authorization-endpoint': 'https://idp.example/authorize?profile_id=p1&scope=wrong' },
 };
+
+/** The callback a redirect back with these query parameters brings. */
+const callbackOf = (params: Record<string, string>): SignInCallback => ({
+  state: params.state,
+  query: `?${new URLSearchParams(params)}`,
+});
 
 function codeOf(error: unknown): string | undefined {
   return error instanceof StorefrontError ? error.code : undefined;
@@ -145,12 +156,10 @@ describe('sign-in: authorization request', () => {
 
 describe('sign-in: callback address', () => {
   it('reads code+state and error+state; anything else is no callback', () => {
-    expect(readCallback('https://s.example/?code=c&state=s')).to.deep.equal({ kind: 'code', code: 'c', state: 's' });
+    expect(readCallback('https://s.example/?code=c&state=s')).to.deep.equal({ state: 's', query: '?code=c&state=s' });
     expect(readCallback('https://s.example/?error=access_denied&error_description=No&state=s')).to.deep.equal({
-      kind: 'error',
-      error: 'access_denied',
-      description: 'No',
       state: 's',
+      query: '?error=access_denied&error_description=No&state=s',
     });
     expect(readCallback('https://s.example/?code=c')).to.equal(undefined);
     expect(readCallback('https://s.example/?state=s')).to.equal(undefined);
@@ -214,10 +223,12 @@ describe('sign-in: completing', () => {
 
   it('exchanges code, redirect URI and verifier once; a replay is a state mismatch without a request', async () => {
     const { storage, fake, connection, now } = setup(good);
-    const detail = await completeSignIn(
-      { kind: 'code', code: 'c1', state: 's1' },
-      { connection, clientId: 'c', storage, now },
-    );
+    const detail = await completeSignIn(callbackOf({ code: 'c1', state: 's1' }), {
+      connection,
+      clientId: 'c',
+      storage,
+      now,
+    });
     expect(detail).to.deep.equal({
       accountMemberId: 'm1',
       accounts: [{ accountId: 'a1', accountName: 'A', token: 't1', expires: '2026-01-01T01:00:00.000Z' }],
@@ -237,7 +248,7 @@ describe('sign-in: completing', () => {
       oauth_code_verifier: 'v'.repeat(43),
     });
     const replay = await rejectionOf(
-      completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { connection, clientId: 'c', storage, now }),
+      completeSignIn(callbackOf({ code: 'c1', state: 's1' }), { connection, clientId: 'c', storage, now }),
     );
     expect(codeOf(replay)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(2);
@@ -286,10 +297,12 @@ describe('sign-in: completing', () => {
       },
       { storage, now: () => NOW },
     );
-    const detail = await completeSignIn(
-      { kind: 'code', code: 'c1', state: 's2' },
-      { connection, clientId: 'c', storage, now },
-    );
+    const detail = await completeSignIn(callbackOf({ code: 'c1', state: 's2' }), {
+      connection,
+      clientId: 'c',
+      storage,
+      now,
+    });
     expect(detail.accounts.map((account) => account.parentId)).to.deep.equal([
       undefined,
       'a0',
@@ -311,21 +324,40 @@ describe('sign-in: completing', () => {
         ? jsonResponse({ errors: [{ status: '403', title: 'Forbidden' }] }, 403)
         : good(call);
     const { storage, connection, now } = setup(refusing);
-    const detail = await completeSignIn(
-      { kind: 'code', code: 'c1', state: 's1' },
-      { connection, clientId: 'c', storage, now },
-    );
+    const detail = await completeSignIn(callbackOf({ code: 'c1', state: 's1' }), {
+      connection,
+      clientId: 'c',
+      storage,
+      now,
+    });
     expect(detail.member).to.deep.equal({ id: 'm1' });
     expect(detail.accounts).to.have.length(1);
+  });
+
+  it('refuses a callback whose `iss` names another issuer (RFC 9207, a mix-up): state_mismatch, no request', async () => {
+    const { storage, fake, connection, now } = setup(good);
+    const mixedUp = callbackOf({ code: 'c1', state: 's1', iss: 'https://other-issuer.example' });
+    const error = await rejectionOf(completeSignIn(mixedUp, { connection, clientId: 'c', storage, now }));
+    expect(codeOf(error)).to.equal('state_mismatch');
+    expect(fake.calls).to.have.length(0);
+  });
+
+  it("takes a callback whose `iss` is the service's own", async () => {
+    const { storage, connection, now } = setup(good);
+    const callback = callbackOf({ code: 'c1', state: 's1', iss: 'https://api.example' });
+    const detail = await completeSignIn(callback, { connection, clientId: 'c', storage, now });
+    expect(detail.accountMemberId).to.equal('m1');
   });
 
   it('refuses an expired transaction', async () => {
     const { storage, fake, connection } = setup(good);
     const error = await rejectionOf(
-      completeSignIn(
-        { kind: 'code', code: 'c1', state: 's1' },
-        { connection, clientId: 'c', storage, now: () => NOW + 10 * 60_000 },
-      ),
+      completeSignIn(callbackOf({ code: 'c1', state: 's1' }), {
+        connection,
+        clientId: 'c',
+        storage,
+        now: () => NOW + 10 * 60_000,
+      }),
     );
     expect(codeOf(error)).to.equal('state_mismatch');
     expect(fake.calls).to.have.length(0);
@@ -334,10 +366,12 @@ describe('sign-in: completing', () => {
   it('turns an error callback into idp_error and uses up the transaction', async () => {
     const { storage, fake, connection, now } = setup(good);
     const error = await rejectionOf(
-      completeSignIn(
-        { kind: 'error', error: 'access_denied', description: 'User said no', state: 's1' },
-        { connection, clientId: 'c', storage, now },
-      ),
+      completeSignIn(callbackOf({ error: 'access_denied', error_description: 'User said no', state: 's1' }), {
+        connection,
+        clientId: 'c',
+        storage,
+        now,
+      }),
     );
     expect(codeOf(error)).to.equal('idp_error');
     expect((error as Error).message).to.equal('User said no (access_denied)');
@@ -347,12 +381,11 @@ describe('sign-in: completing', () => {
 
   it('believes no error callback without a live transaction: state_mismatch, not the text it carries', async () => {
     const { storage, fake, connection, now } = setup(good);
-    const forged = {
-      kind: 'error',
+    const forged = callbackOf({
       error: 'access_denied',
-      description: 'Account locked, call 555-0100',
+      error_description: 'Account locked, call 555-0100',
       state: 'forged',
-    } as const;
+    });
     const error = await rejectionOf(completeSignIn(forged, { connection, clientId: 'c', storage, now }));
     expect(codeOf(error)).to.equal('state_mismatch');
     expect((error as Error).message).to.not.include('555');
@@ -367,7 +400,7 @@ describe('sign-in: completing', () => {
       const { storage, fake, now } = setup(good);
       const connection = connect({ baseUrl, accessToken: 'tok', fetch: fake.fetch });
       const error = await rejectionOf(
-        completeSignIn({ kind: 'code', code: 'c1', state: 's1' }, { connection, clientId, storage, now }),
+        completeSignIn(callbackOf({ code: 'c1', state: 's1' }), { connection, clientId, storage, now }),
       );
       expect(codeOf(error)).to.equal('state_mismatch');
       expect(fake.calls).to.have.length(0);

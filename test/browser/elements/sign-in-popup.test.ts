@@ -157,7 +157,7 @@ describe('<account-sign-in mode="popup">', function () {
     await waitUntil(() => transactions().length === 1, 'a transaction');
     const state = transactions()[0].slice(TRANSACTION_KEY_PREFIX.length);
     // this page itself posting (same origin, but not the sign-in window)
-    window.postMessage({ kind: 'code', code: 'forged', state }, location.origin);
+    window.postMessage({ state, query: `?code=forged&state=${state}` }, location.origin);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(errors).to.deep.equal([]);
     expect(transactions(), 'the transaction waits for the window').to.have.length(1);

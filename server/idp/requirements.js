@@ -6,6 +6,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import { isLoopback } from '../domain/loopback.js';
+import { boundedFetch } from './bounded-fetch.js';
 
 const WELL_KNOWN = '/.well-known/openid-configuration';
 
@@ -39,6 +40,7 @@ export async function discover(discoveryUrl, timeoutMs) {
     algorithm: 'oidc',
     signal: AbortSignal.timeout(timeoutMs),
     [oauth.allowInsecureRequests]: isLoopback(issuer.hostname),
+    [oauth.customFetch]: boundedFetch(),
   });
   return oauth.processDiscoveryResponse(issuer, response);
 }
@@ -59,6 +61,15 @@ const listed = (value, fallback) => (Array.isArray(value) ? value.map(String) : 
  * @param {string[]} values
  */
 const says = (field, values) => `its discovery document lists ${field}: ${values.join(', ') || '(none)'}`;
+
+/** The addresses of a discovery document the service calls or sends a browser to. */
+const ENDPOINTS = /** @type {const} */ ([
+  'authorization_endpoint',
+  'token_endpoint',
+  'userinfo_endpoint',
+  'jwks_uri',
+  'end_session_endpoint',
+]);
 
 /** What the signature of an ID token may be made with, for the service to read it (not `none`). */
 const SIGNING = /^(RS|PS|ES)(256|384|512)$|^EdDSA$|^Ed25519$/;
@@ -92,6 +103,19 @@ const REQUIREMENTS = [
       if (!scopes.includes('email')) return says('scopes_supported', scopes);
       const claims = listed(as.claims_supported, ['email']);
       return claims.includes('email') ? null : says('claims_supported', claims);
+    },
+  },
+  {
+    requirement: 'serves its endpoints over https (plain http only where it and they are on this machine)',
+    check(as) {
+      const local = isLoopback(new URL(as.issuer).hostname);
+      for (const field of ENDPOINTS) {
+        const url = typeof as[field] === 'string' ? new URL(/** @type {string} */ (as[field])) : undefined;
+        if (url && url.protocol !== 'https:' && !(local && url.protocol === 'http:' && isLoopback(url.hostname))) {
+          return `its discovery document gives ${field} ${url.href}`;
+        }
+      }
+      return null;
     },
   },
   {
@@ -133,11 +157,34 @@ export async function profileRefusal(profile, timeoutMs) {
       `${profile.discovery_url} gave none (${reasonOf(error, timeoutMs)})`,
     );
   }
+  return documentRefusal(profile, as);
+}
+
+/**
+ * Why a discovery document fails the spec's requirements, or null.
+ * @param {{ name: string }} profile
+ * @param {oauth.AuthorizationServer} as
+ */
+function documentRefusal(profile, as) {
   for (const { requirement, check } of REQUIREMENTS) {
     const instead = check(as);
     if (instead) return refusal(profile, requirement, instead);
   }
   return null;
+}
+
+/**
+ * Reads a profile's discovery document and checks it as at start, for a sign-in: the document may have changed
+ * since (a token endpoint moved, client_secret_basic dropped). Throws an IdentityProviderError naming what fails.
+ * @param {{ name: string }} profile
+ * @param {string} discoveryUrl
+ * @param {number} timeoutMs
+ */
+export async function checkedDiscovery(profile, discoveryUrl, timeoutMs) {
+  const as = await discover(discoveryUrl, timeoutMs);
+  const refused = documentRefusal(profile, as);
+  if (refused) throw new IdentityProviderError([refused]);
+  return as;
 }
 
 /**

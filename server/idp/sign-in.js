@@ -24,7 +24,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { ExpiringTable } from '../domain/expiring-table.js';
 import { isLoopback } from '../domain/loopback.js';
-import { discover } from './requirements.js';
+import { IdTokenError, acceptedEmail, emailVerified, keptName, remoteKeySet, verifyIdToken } from './id-token.js';
+import { IdentityProviderError, checkedDiscovery } from './requirements.js';
 import { badRequest, HttpError, quoted, tooManyRequests } from '../http/errors.js';
 import { readCookie, redirect } from '../http/util.js';
 
@@ -100,12 +101,15 @@ export class SignIn {
     this.codes = new ExpiringTable({ max: limits.pending, perOwner: { address: limits.perAddress } });
     /** @type {Map<string, Promise<oauth.AuthorizationServer>>} discovered identity providers (never failures) */
     this.discovered = new Map();
+    /** @type {Map<string, ReturnType<typeof remoteKeySet>>} the JWKS of each provider, by its address */
+    this.keySets = new Map();
   }
 
   reset() {
     this.transactions.clear();
     this.codes.clear();
     this.discovered.clear();
+    this.keySets.clear();
   }
 
   /** Frees expired transactions and codes. */
@@ -275,7 +279,13 @@ export class SignIn {
         expectedNonce: oauth.expectNoNonce,
         requireIdToken: true,
       });
-      const claims = /** @type {oauth.IDToken} */ (oauth.getValidatedIdTokenClaims(result));
+      oauth.getValidatedIdTokenClaims(result);
+      const claims = await verifyIdToken(
+        /** @type {string} */ (result.id_token),
+        as,
+        profile.client_id ?? '',
+        this.#keySetOf(as),
+      );
       email = claims.email;
       name = claims.name;
       verified.push(claims.email_verified);
@@ -291,6 +301,16 @@ export class SignIn {
         verified.push(info.email_verified);
       }
     } catch (error) {
+      if (error instanceof IdTokenError) {
+        this.log(
+          `the identity provider of the OIDC profile ${quoted(profile.name ?? profile.id)} sent an ID token ` +
+            `the service does not believe: ${error.message}`,
+        );
+        return back({
+          error: 'server_error',
+          error_description: "The identity provider's answer could not be verified",
+        });
+      }
       if (refusesCredentials(error)) {
         this.log(
           `the identity provider of the OIDC profile ${quoted(profile.name ?? profile.id)} refused its client ` +
@@ -311,24 +331,25 @@ export class SignIn {
       }
       return back({ error: 'server_error', error_description: "The identity provider's answer could not be verified" });
     }
-    if (typeof email !== 'string' || !email.includes('@')) {
-      return back({ error: 'access_denied', error_description: 'The identity provider returned no email address' });
+    const address = acceptedEmail(email);
+    if (!address) {
+      return back({
+        error: 'access_denied',
+        error_description: 'The identity provider returned no email address the store can take',
+      });
     }
     // members are found by email: an address the identity provider has not verified proves nothing
-    if (verified.includes(false)) {
+    if (!emailVerified(verified)) {
       return back({
         error: 'access_denied',
         error_description:
-          'The identity provider has not verified this email address (email_verified is false), ' +
+          'The identity provider has not verified this email address (email_verified is not true), ' +
           'so it cannot be used to sign in',
       });
     }
     const member =
-      this.store.memberByEmail(email) ??
-      (await this.store.createMember({
-        email,
-        name: typeof name === 'string' && name.trim() ? name.trim() : email.split('@')[0],
-      }));
+      this.store.memberByEmail(address) ??
+      (await this.store.createMember({ email: address, name: keptName(name, address) }));
     const code = randomBytes(32).toString('base64url');
     this.codes.set(
       code,
@@ -371,6 +392,12 @@ export class SignIn {
       return await this.#discover(profile);
     } catch (error) {
       this.log(`discovery failed for profile ${profile.id}: ${error}`);
+      if (error instanceof IdentityProviderError) {
+        throw new AuthorizeError(
+          'server_error',
+          "The store's identity provider no longer meets the service's requirements",
+        );
+      }
       throw new AuthorizeError(
         'temporarily_unavailable',
         isTimeout(error)
@@ -378,6 +405,17 @@ export class SignIn {
           : 'The identity provider could not be reached',
       );
     }
+  }
+
+  /**
+   * The JWKS of a provider, kept with its discovery (forgotten with it on a reset).
+   * @param {oauth.AuthorizationServer} as
+   */
+  #keySetOf(as) {
+    if (!as.jwks_uri) throw new IdTokenError('the identity provider publishes no jwks_uri to check ID tokens with');
+    let keySet = this.keySets.get(as.jwks_uri);
+    if (!keySet) this.keySets.set(as.jwks_uri, (keySet = remoteKeySet(as.jwks_uri, this.limits.outboundTimeoutMs)));
+    return keySet;
   }
 
   /**
@@ -391,7 +429,7 @@ export class SignIn {
       : /** @type {string} */ (profile.discovery_url);
     let pending = this.discovered.get(discoveryUrl);
     if (!pending) {
-      pending = discover(discoveryUrl, this.limits.outboundTimeoutMs);
+      pending = checkedDiscovery(profile, discoveryUrl, this.limits.outboundTimeoutMs);
       pending.catch(() => this.discovered.delete(discoveryUrl));
       this.discovered.set(discoveryUrl, pending);
     }

@@ -11,7 +11,7 @@ import { checkBaseUrl, DEFAULT_LIMITS, startService } from './index.js';
 
 const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0.1] [--base-url URL] [--fixtures FILE]
                                     [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...]
-                                    [--trust-proxy ADDRESS ...] [--token-ttl SECONDS] [--quiet]
+                                    [--trust-proxy ADDRESS ...] [--token-ttl SECONDS] [--show-test-users] [--quiet]
   --port          port to listen on (default: $SERVICE_PORT or 8787; 0 picks a free one)
   --host          address to bind (default 127.0.0.1)
   --base-url      the address clients reach the service at, for the links it writes
@@ -29,6 +29,8 @@ const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0
                   names the client; the limits then count each client apart (repeatable)
   --token-ttl     how long account management tokens last, in seconds (default: the fixtures' settings
                   account_management_authentication_token_timeout_secs, else 86400)
+  --show-test-users  list the embedded identity provider's users with their passwords on its login page
+                  (unsafe: anyone who reaches the service reads them; the built-in example store always does)
   --quiet         do not log unexpected errors`;
 
 /** @returns {import('./index.js').ServiceOptions & { host: string, redirectUris: string[] }} */
@@ -41,6 +43,7 @@ function options() {
         'host': { type: 'string' },
         'base-url': { type: 'string' },
         'fixtures': { type: 'string' },
+        'show-test-users': { type: 'boolean' },
         'data': { type: 'string' },
         'fsync': { type: 'boolean' },
         'repair': { type: 'boolean' },
@@ -103,6 +106,7 @@ function options() {
     host: parsed.host ?? '127.0.0.1',
     baseUrl: parsed['base-url'],
     fixtures: parsed.fixtures,
+    ...(parsed['show-test-users'] && { showTestUsers: true }),
     dataFile: parsed.data,
     syncWrites: parsed.fsync ?? false,
     redirectUris: parsed['redirect-uri'] ?? [],

@@ -105,6 +105,7 @@ export async function startService({
   repair = false,
   tokenTtl,
   quiet = false,
+  showTestUsers = fixtures === undefined,
   limits: limitOptions = {},
   onListening,
 } = {}) {
@@ -163,6 +164,7 @@ export async function startService({
         entriesPerBrowser: limits.idpEntriesPerBrowser,
       },
       loginLimiter: rateLimits.login,
+      showTestUsers,
       browserIds,
       isStorePage: (uri) => service.signIn.isRegisteredRedirect(uri),
     });

@@ -147,6 +147,12 @@ export interface ServiceOptions {
   tokenTtl?: number;
   /** Do not log unexpected errors. */
   quiet?: boolean;
+  /**
+   * Whether the embedded identity provider's login page lists its users and their passwords
+   * (`--show-test-users`): by default only for the built-in example store, never for fixtures of your own (a page
+   * anyone who reaches the service can read).
+   */
+  showTestUsers?: boolean;
   limits?: Partial<Limits>;
   /** Called once the port listens, before the service is ready (it answers 503 until then). */
   onListening?: (baseUrl: string) => void | Promise<void>;

@@ -73,6 +73,11 @@ export function readFixtures(file) {
     const code = /** @type {NodeJS.ErrnoException} */ (error).code;
     throw new FixturesError(source, [code === 'ENOENT' ? 'the file does not exist' : `it cannot be read (${code})`]);
   }
+  if (text.startsWith('\uFEFF')) {
+    throw new FixturesError(source, [
+      'it starts with a byte-order mark (U+FEFF), which JSON does not allow: save it as UTF-8 without one',
+    ]);
+  }
   /** @type {unknown} */
   let value;
   try {

@@ -32,6 +32,8 @@ const string = is('a string');
 const boolean = is('a boolean');
 const number = is('a number');
 /** @type {Check} */
+const nonEmptyString = (value, path) => string(value, path) ?? (value === '' ? `${path} must not be empty` : null);
+/** @type {Check} */
 const stringOrNull = (value, path) =>
   value === null ? null : string(value, path) && `${path} must be a string or null`;
 
@@ -123,7 +125,8 @@ const REQUIRED = {
 const OPTIONAL = {
   redirect_uris: listOf(string),
   ...listsOf(OPTIONAL_RECORDS),
-  signing_secret: string,
+  // the key of every token the store signed: an empty one is a damaged store, not one to give a new key silently
+  signing_secret: nonEmptyString,
   journal_seq: number,
 };
 

@@ -145,11 +145,23 @@ export class EmbeddedIdp {
   /**
    * @param {{ store: import('../domain/store.js').Store, baseUrl: string, issuer: string, callbackUrl: string,
    *   limits: IdpLimits, loginLimiter: import('../http/rate-limit.js').RateLimiter,
-   *   browserIds: import('./browser-id.js').BrowserIds, isStorePage: (uri: string) => boolean }} options
+   *   browserIds: import('./browser-id.js').BrowserIds, isStorePage: (uri: string) => boolean,
+   *   showTestUsers?: boolean }} options
    *   `store`: its users, and its clients (those of the store's embedded OIDC profiles); `isStorePage`: whether
-   *   the store accepts an address as a redirect URI (also where a sign-out may return)
+   *   the store accepts an address as a redirect URI (also where a sign-out may return); `showTestUsers`: the login
+   *   page lists the users and their passwords
    */
-  static async create({ store, baseUrl, issuer, callbackUrl, limits, loginLimiter, browserIds, isStorePage }) {
+  static async create({
+    store,
+    baseUrl,
+    issuer,
+    callbackUrl,
+    limits,
+    loginLimiter,
+    browserIds,
+    isStorePage,
+    showTestUsers = false,
+  }) {
     const Provider = await loadProvider();
     const brand = store.data.profiles.find((p) => p.embedded)?.name ?? 'Identity provider';
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -264,19 +276,22 @@ export class EmbeddedIdp {
       browserIds,
       store,
       brand,
+      showTestUsers,
     });
   }
 
   /**
    * @param {{ provider: import('oidc-provider').default, storage: IdpMemoryStorage,
    *   requests: AsyncLocalStorage<Owners>, base: URL, loginLimiter: import('../http/rate-limit.js').RateLimiter,
-   *   browserIds: import('./browser-id.js').BrowserIds, store: import('../domain/store.js').Store, brand: string }}
-   *   parts `requests`: where the storage learns the client address and browser of the request being handled
+   *   browserIds: import('./browser-id.js').BrowserIds, store: import('../domain/store.js').Store, brand: string,
+   *   showTestUsers: boolean }} parts `requests`: where the storage learns the client address and browser of the
+   *   request being handled
    */
-  constructor({ provider, storage, requests, base, loginLimiter, browserIds, store, brand }) {
+  constructor({ provider, storage, requests, base, loginLimiter, browserIds, store, brand, showTestUsers }) {
     this.provider = provider;
     this.store = store;
     this.brand = brand;
+    this.showTestUsers = showTestUsers;
     this.storage = storage;
     this.requests = requests;
     this.base = base;
@@ -406,7 +421,7 @@ export class EmbeddedIdp {
 
   /** @param {{ uid: string, login: string, error?: string }} args */
   #loginPage(args) {
-    return loginPage({ ...args, brand: this.brand, users: this.store.data.idp_users });
+    return loginPage({ ...args, brand: this.brand, users: this.showTestUsers ? this.store.data.idp_users : [] });
   }
 
   /** @param {import('../http/app.js').Ctx} ctx */

@@ -182,6 +182,13 @@ describe('a fixtures file that does not fit is refused, each problem named by it
     assert.deepEqual(problemsOf(fixturesFile([STORE])), ['the file: must be an object']);
   });
 
+  it('a file that starts with a byte-order mark: named as that', () => {
+    const withBom = fixturesFile(null, `\uFEFF${JSON.stringify(STORE)}`);
+    assert.deepEqual(problemsOf(withBom), [
+      'it starts with a byte-order mark (U+FEFF), which JSON does not allow: save it as UTF-8 without one',
+    ]);
+  });
+
   it('a file that does not exist', () => {
     assert.deepEqual(problemsOf(join(dir, 'missing.json')), ['the file does not exist']);
   });

@@ -189,6 +189,17 @@ describe('a data file that is not a store', () => {
     await assert.rejects(Store.open({ dataFile: file }), /members must be a list/);
   });
 
+  it('refuses an empty signing_secret, naming it, rather than giving the store a new key silently', async () => {
+    const file = join(await folder(), 'store.json');
+    await (await Store.open({ dataFile: file })).close();
+    const store = JSON.parse(await readFile(file, 'utf8'));
+    store.signing_secret = '';
+    const text = JSON.stringify(store);
+    await writeFile(file, text);
+    await assert.rejects(Store.open({ dataFile: file }), /signing_secret must not be empty/);
+    assert.equal(await readFile(file, 'utf8'), text);
+  });
+
   it('makes the command line stop with the message and exit code 1', async () => {
     const file = join(await folder(), 'store.json');
     await writeFile(file, '[]');

@@ -203,12 +203,7 @@ export async function completeSignIn(
  * The code of a callback, checked by oauth4webapi (RFC 6749 4.1.2, RFC 9207's `iss` where the answer has one): an
  * error answer is `idp_error`, its OAuth error code on `idpError(error)`; one that fails a check `state_mismatch`.
  */
-function authorizationCode(
-  callback: SignInCallback,
-  state: string,
-  connection: Connection,
-  clientId: string,
-): string {
+function authorizationCode(callback: SignInCallback, state: string, connection: Connection, clientId: string): string {
   try {
     const params = new URLSearchParams(callback.query);
     return validateAuthResponse({ issuer: connection.baseUrl }, { client_id: clientId }, params, state).get('code')!;

@@ -572,6 +572,15 @@ export class Store {
     return this.membershipsByAccount.get(accountId)?.memberIds() ?? new Set();
   }
 
+  /**
+   * Whether the member belongs to the account.
+   * @param {string} accountId
+   * @param {string} memberId
+   */
+  isMemberOf(accountId, memberId) {
+    return this.membershipsByAccount.get(accountId)?.hasMember(memberId) ?? false;
+  }
+
   /** @param {string} memberId */
   accountsOfMember(memberId) {
     return (this.membershipsByMember.get(memberId) ?? [])

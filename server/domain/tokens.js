@@ -4,8 +4,10 @@
  * - `operator`: client-credentials access token,
  * - `account`: account management authentication token of one member for one account.
  * The secret is random per store and persisted with `--data`, so tokens survive a restart then.
+ * A token holds only while what granted it does: an account token while its member still belongs to the account,
+ * an operator token while its client has the secret it was granted with, any access token while its client exists.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -24,7 +26,7 @@ export class Tokens {
    * Tokens checked lately, with what they name and when they expire (unix seconds): a signature is checked in
    * the thread pool and back, a large share of what a request of a busy operator costs. Only tokens that passed
    * are kept, under the secret that signed them.
-   * @type {Map<string, { subject: TokenSubject, exp: number }>}
+   * @type {Map<string, { subject: TokenSubject, exp: number, secretMark?: string }>}
    */
   #verified = new Map();
   /** the signing secret the kept tokens were checked with */
@@ -77,7 +79,9 @@ export class Tokens {
   async accessToken(grant, clientId) {
     const expires = Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
     const kind = grant === 'implicit' ? 'implicit' : 'operator';
-    const accessToken = await this.#sign({ kind }, clientId, expires);
+    const claims =
+      kind === 'operator' ? { kind, sec: secretMark(this.store.client(clientId)?.client_secret) } : { kind };
+    const accessToken = await this.#sign(claims, clientId, expires);
     return {
       access_token: accessToken,
       token_type: 'Bearer',
@@ -113,7 +117,7 @@ export class Tokens {
     // expired as jose says: `exp` at or before the current second
     const now = Math.floor(Date.now() / 1000);
     const known = this.#verified.get(token);
-    if (known && known.exp > now) return known.subject;
+    if (known && known.exp > now) return this.#stillGranted(known) ? known.subject : null;
     this.#verified.delete(token);
     const subject = await this.#check(token);
     if (subject && this.store.signingSecret() === secret) {
@@ -122,19 +126,31 @@ export class Tokens {
       if (this.#verified.size > VERIFIED_KEPT)
         this.#verified.delete(/** @type {string} */ (this.#verified.keys().next().value));
     }
-    return subject?.subject ?? null;
+    return subject && this.#stillGranted(subject) ? subject.subject : null;
+  }
+
+  /**
+   * Whether what granted a token still holds (checked at every use: a membership removed, a client removed or
+   * given a new secret ends the tokens it granted at once).
+   * @param {{ subject: TokenSubject, secretMark?: string }} verified
+   */
+  #stillGranted({ subject, secretMark: mark }) {
+    if (subject.kind === 'account') return this.store.isMemberOf(subject.accountId, subject.accountMemberId);
+    const client = this.store.client(subject.clientId);
+    return !!client && (subject.kind === 'implicit' || mark === secretMark(client.client_secret));
   }
 
   /**
    * @param {string} token
-   * @returns {Promise<{ subject: TokenSubject, exp: number } | null>}
+   * @returns {Promise<{ subject: TokenSubject, exp: number, secretMark?: string } | null>}
    */
   async #check(token) {
     try {
       const { payload } = await jwtVerify(token, this.#key, { issuer: ISSUER, algorithms: ['HS256'] });
       const exp = payload.exp ?? Infinity;
       if ((payload.kind === 'implicit' || payload.kind === 'operator') && typeof payload.sub === 'string') {
-        return { subject: { kind: payload.kind, clientId: payload.sub }, exp };
+        const mark = typeof payload.sec === 'string' ? payload.sec : undefined;
+        return { subject: { kind: payload.kind, clientId: payload.sub }, exp, secretMark: mark };
       }
       if (payload.kind === 'account' && typeof payload.account_id === 'string' && typeof payload.sub === 'string') {
         return { subject: { kind: 'account', accountId: payload.account_id, accountMemberId: payload.sub }, exp };
@@ -144,4 +160,16 @@ export class Tokens {
       return null;
     }
   }
+}
+
+/**
+ * What an operator token carries of its client's secret: enough to tell that the secret changed, nothing to learn
+ * it from (the first 16 characters of its SHA-256).
+ * @param {string | undefined} secret
+ */
+function secretMark(secret) {
+  return createHash('sha256')
+    .update(secret ?? '')
+    .digest('base64url')
+    .slice(0, 16);
 }

@@ -1,19 +1,24 @@
 /**
- * Tokens whose signature was checked are kept for the requests that follow, and still stop at their expiry
- * and with the secret that signed them.
+ * Tokens whose signature was checked are kept for the requests that follow, and still stop at their expiry,
+ * with the secret that signed them, and when what granted them is gone (a membership, a client or its secret).
  */
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { after, describe, it } from 'node:test';
 import { Store } from '../../server/domain/store.js';
 import { Tokens } from '../../server/domain/tokens.js';
 
 describe('tokens checked before', () => {
   it('are taken again until they expire', async (t) => {
     t.mock.timers.enable({ apis: ['Date'], now: Date.UTC(2025, 0, 6, 9) });
-    const tokens = new Tokens(new Store());
+    const store = new Store();
+    const tokens = new Tokens(store);
     const now = Math.floor(Date.now() / 1000);
-    const { token } = await tokens.accountToken('member-1', 'account-1', { expiresAt: now + 60 });
-    const subject = { kind: 'account', accountId: 'account-1', accountMemberId: 'member-1' };
+    const [{ account_id: accountId, account_member_id: accountMemberId }] = store.data.memberships;
+    const { token } = await tokens.accountToken(accountMemberId, accountId, { expiresAt: now + 60 });
+    const subject = { kind: 'account', accountId, accountMemberId };
     assert.deepEqual(await tokens.verify(token), subject);
     assert.deepEqual(await tokens.verify(token), subject, 'kept');
     t.mock.timers.tick(59_999);
@@ -39,5 +44,62 @@ describe('tokens checked before', () => {
       first.kind = 'operator';
     }, TypeError);
     assert.deepEqual(await tokens.verify(token), { kind: 'implicit', clientId: 'storefront' });
+  });
+});
+
+/**
+ * A store kept in a data file, and the same store after the file was edited and the service started again.
+ * @param {(data: any) => void} edit
+ */
+async function editedAndRestarted(edit) {
+  const file = join(mkdtempSync(join(tmpdir(), 'storefront-tokens-')), 'store.json');
+  const store = await Store.open({ dataFile: file });
+  after(() => rmSync(dirname(file), { recursive: true, force: true }));
+  return {
+    store,
+    async restart() {
+      await store.close();
+      const data = JSON.parse(readFileSync(file, 'utf8'));
+      edit(data);
+      writeFileSync(file, JSON.stringify(data));
+      const restarted = await Store.open({ dataFile: file });
+      after(() => restarted.close());
+      return new Tokens(restarted);
+    },
+  };
+}
+
+describe('a token holds only while what granted it does', () => {
+  it('an account token, while its member belongs to the account (the data file edited, the service restarted)', async () => {
+    let removed;
+    const { store, restart } = await editedAndRestarted((data) => {
+      data.memberships = data.memberships.filter((/** @type {any} */ m) => m.id !== removed.id);
+    });
+    [removed] = store.data.memberships;
+    const kept = store.data.memberships.find((/** @type {any} */ m) => m.id !== removed.id);
+    const tokens = new Tokens(store);
+    const gone = (await tokens.accountToken(removed.account_member_id, removed.account_id)).token;
+    const still = (await tokens.accountToken(kept.account_member_id, kept.account_id)).token;
+    const restarted = await restart();
+    assert.equal(await restarted.verify(gone), null);
+    assert.deepEqual(await restarted.verify(still), {
+      kind: 'account',
+      accountId: kept.account_id,
+      accountMemberId: kept.account_member_id,
+    });
+  });
+
+  it('an operator token, while its client has the secret it was granted with; any access token, while its client exists', async () => {
+    const { store, restart } = await editedAndRestarted((data) => {
+      data.clients.find((/** @type {any} */ c) => c.client_id === 'admin').client_secret = 'a new secret';
+      data.clients = data.clients.filter((/** @type {any} */ c) => c.client_id !== 'storefront');
+    });
+    const tokens = new Tokens(store);
+    const { access_token: operator } = await tokens.accessToken('client_credentials', 'admin');
+    const { access_token: implicit } = await tokens.accessToken('implicit', 'storefront');
+    assert.deepEqual(await tokens.verify(operator), { kind: 'operator', clientId: 'admin' });
+    const restarted = await restart();
+    assert.equal(await restarted.verify(operator), null, 'the operator token of the old secret');
+    assert.equal(await restarted.verify(implicit), null, 'the implicit token of a client removed');
   });
 });

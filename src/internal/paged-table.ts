@@ -225,7 +225,8 @@ export abstract class PagedTableElement<Row, T extends PagedTableTexts = PagedTa
     >
       ${columns.map(({ field }, i) => {
         const content = field.endsWith('_at') ? renderDate('', fields[field], this.locale) : fields[field];
-        return html`<td part="cell cell-${field}">
+        // a cell holds what people typed (a name, an email): its direction is its own
+        return html`<td part="cell cell-${field}" dir="auto">
           ${i || !choose ? content : html`<button part="row-button" type="button">${content}</button>`}
         </td>`;
       })}

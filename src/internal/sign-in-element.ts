@@ -32,7 +32,7 @@ import { signInTeller } from './teller.js';
 import { tellLasting } from './told-events.js';
 import { renderError, renderLoading } from './status.js';
 import { TRANSACTION_KEY_PREFIX, readStored, signedOutMarker, storeKey, writeStored } from './storage.js';
-import { fill, formatTime } from './texts.js';
+import { type Text, fill, fillNaming, formatTime } from './texts.js';
 import { type SignInTexts, signInTexts } from './sign-in.texts.js';
 
 /**
@@ -567,12 +567,17 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
           >
             ${
               profile.name?.trim()
-                ? this.fill(this.shownTexts.signInLabel, { name: profile.name })
+                ? this.fillNaming(this.shownTexts.signInLabel, { name: profile.name })
                 : this.shownTexts.signInFallbackLabel
             }
           </button>`,
       )}
     </div>`;
+  }
+
+  /** A sentence with the names it mentions put in, each isolated from the words around it (see `fillNaming`). */
+  protected fillNaming(text: Text, names: Record<string, string>): TemplateResult {
+    return fillNaming(text, names, this.locale);
   }
 
   protected renderSignedIn(session: SharedSession): TemplateResult {
@@ -582,7 +587,7 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
       <span part="status signed-in-as" role="status"
         >${
           selected
-            ? this.fill(this.shownTexts.signedInForText, { account: selected.accountName })
+            ? this.fillNaming(this.shownTexts.signedInForText, { account: selected.accountName })
             : count > 1
               ? this.fill(this.shownTexts.signedInAccountsText, { count })
               : this.shownTexts.signedInText

@@ -3,6 +3,7 @@
  * English (`static englishTexts`, from its `<tag>.texts.ts`); a language module translates those sets, a store
  * rewords texts for a whole page with `addTranslation`, and one element with its `texts` property.
  */
+import { html, type TemplateResult } from 'lit';
 
 /** A text whose words depend on a number, one form per `Intl.PluralRules` category (`one`, `few`, ...). */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
@@ -57,11 +58,26 @@ function written(value: unknown, locale?: string): string {
  * takes the form of `values.count` in that language, or its `other` form when it has none for that category.
  */
 export function fill(text: Text, values: Record<string, unknown>, locale?: string): string {
-  const words =
-    typeof text === 'string' ? text : (text[pluralRules(locale).select(values.count as number)] ?? text.other);
-  return words.replace(/\{(\w+)\}/g, (whole, key: string) =>
+  return wordsOf(text, values, locale).replace(/\{(\w+)\}/g, (whole, key: string) =>
     values[key] == null ? whole : written(values[key], locale),
   );
+}
+
+/**
+ * `fill` for a sentence that names something of the store's or a person's (`Signed in for {account}`): each name in
+ * a `<bdi>` of its own, so that one written right to left, or with a stray direction mark (U+202E), keeps to itself
+ * and leaves the words around it as they are. A reader, and a screen reader, get the text `fill` writes.
+ */
+export function fillNaming(text: Text, names: Record<string, string>, locale?: string): TemplateResult {
+  // the words and the keys in turn: "Signed in for ", "account", ""
+  const parts = wordsOf(text, names, locale).split(/\{(\w+)\}/);
+  const named = (key: string) => (names[key] == null ? `{${key}}` : html`<bdi>${names[key]}</bdi>`);
+  return html`${parts.map((part, i) => (i % 2 === 0 ? part : named(part)))}`;
+}
+
+/** The words of a text: its one string, or the plural form `values.count` takes. */
+function wordsOf(text: Text, values: Record<string, unknown>, locale?: string): string {
+  return typeof text === 'string' ? text : (text[pluralRules(locale).select(values.count as number)] ?? text.other);
 }
 
 /** The texts of `layers`, each laid over those before it; a key a layer leaves unset (or undefined) keeps its text. */

@@ -272,8 +272,8 @@ export class AccountMemberships extends PagedTableElement<RowFields, AccountMemb
                 .checked=${m === chosen}
                 @change=${() => (this.chosen = m.id)}
               />
-              <span part="candidate-name">${m.name}</span>
-              <span part="candidate-email">${m.email}</span></label
+              <span part="candidate-name" dir="auto">${m.name}</span>
+              <span part="candidate-email" dir="auto">${m.email}</span></label
             >`,
         )}
       </fieldset>`;

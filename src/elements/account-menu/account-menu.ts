@@ -402,8 +402,8 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
         @click=${this.#toggle}
         @keydown=${this.#onTriggerKeydown}
       >
-        <span part="member">${who}</span>
-        ${acting ? html`<span part="account">${acting}</span>` : nothing}
+        <span part="member" dir="auto">${who}</span>
+        ${acting ? html`<span part="account" dir="auto">${acting}</span>` : nothing}
       </button>
       ${this.renderExpiring()} ${this.open ? this.#renderPanel(session, who) : nothing}`;
   }
@@ -420,8 +420,8 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
       @focusout=${this.#onFocusOut}
     >
       <div part="heading">
-        <span part="member">${who}</span>
-        ${email && email !== who ? html`<span part="email">${email}</span>` : nothing}
+        <span part="member" dir="auto">${who}</span>
+        ${email && email !== who ? html`<span part="email" dir="auto">${email}</span>` : nothing}
       </div>
       ${session.accounts.length ? this.#renderAccounts(session) : html`<p part="empty">${texts.noAccountsText}</p>`}
       <button part="sign-out" type="button" @click=${() => (this.hide(), this.signOut(), this.focusButton())}>
@@ -494,11 +494,11 @@ export class AccountMenu extends SignInElement<AccountMenuTexts> {
                   @click=${() => this.#choose(accountId)}
                 >
                   <span part="check" aria-hidden="true">${selected ? '✓' : ''}</span>
-                  <span part="name">${accountName}</span>
+                  <span part="name" dir="auto">${accountName}</span>
                   ${
                     row.ancestors.length
                       ? html`<span part="path"
-                          >${this.fill(texts.inAccountText, { path: row.ancestors.join(' › ') })}</span
+                          >${this.fillNaming(texts.inAccountText, { path: row.ancestors.join(' › ') })}</span
                         >`
                       : nothing
                   }

@@ -142,7 +142,7 @@ export class AccountPicker extends WithSession(StorefrontElement)<AccountPickerT
                         @click=${() => this.select(id)}
                       >
                         <span part="check" aria-hidden="true">${id === selectedId ? '✓' : ''}</span>
-                        <span part="name">${accountName}</span>
+                        <span part="name" dir="auto">${accountName}</span>
                       </li>`,
                   )}
                 </ul>`

@@ -17,4 +17,9 @@ export const accountSignInStyles = css`
     margin: 0;
     color: var(--_muted);
   }
+  /* a name with no break in it (an account's) wraps rather than run past a narrow screen */
+  [part~='signed-in-as'] {
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
 `;

@@ -305,10 +305,10 @@ export class CatalogList extends ShopperElement<CatalogListTexts> {
               custom
                 ? html`<div class="custom" tabindex=${tabIndex}>${custom(catalog, i)}</div>`
                 : html`<div part="row" class="row">
-                    <button part="select" tabindex=${tabIndex}><span part="name">${name}</span></button
+                    <button part="select" tabindex=${tabIndex}><span part="name" dir="auto">${name}</span></button
                     ><span part="description">${description}</span
                     ><span part="meta"
-                      ><span part="owner">${this.shownTexts.ownerLabel}: ${owner}</span
+                      ><span part="owner">${this.shownTexts.ownerLabel}: <bdi>${owner}</bdi></span
                       ><span part="releases-count"
                         >${this.fill(this.shownTexts.releasesCountText, { count: releases })}</span
                       ><span part="updated"

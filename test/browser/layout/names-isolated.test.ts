@@ -32,6 +32,24 @@ function signInWith(accounts: AccountSession[], name = PERSON): void {
   session.select(accounts[0].accountId);
 }
 
+/** The sign-in status, the picker and the account menu of the signed-in member, the menu's panel open. */
+async function signedInPage(): Promise<HTMLElement> {
+  const page = await fixture<HTMLElement>(
+    html`<div>
+      <account-sign-in base-url=${SERVICE_URL} client-id="storefront"></account-sign-in>
+      <account-picker client-id="storefront"></account-picker>
+      <account-menu base-url=${SERVICE_URL} client-id="storefront"></account-menu>
+    </div>`,
+  );
+  await waitForPart(page.querySelector('account-sign-in')!, 'signed-in-as');
+  await waitForPart(page.querySelector('account-picker')!, 'name');
+  const menu = page.querySelector<AccountMenu>('account-menu')!;
+  part(menu, 'trigger')!.click();
+  await waitForPart(menu, 'panel');
+  await menu.updateComplete;
+  return page;
+}
+
 /** Every text node of `root` (shadow roots included) that holds `name`. */
 function textNodesWith(root: Node, name: string): Text[] {
   const found: Text[] = [];
@@ -66,19 +84,7 @@ describe('names shown by the elements', function () {
 
   it('keep to themselves in the sign-in status, the picker and the account menu (trigger, panel, paths)', async () => {
     signInWith([account('a1', OVERRIDE), account('a2', ARABIC), { ...account('a3', 'Plain Ltd'), parentId: 'a1' }]);
-    const page = await fixture(
-      html`<div>
-        <account-sign-in base-url=${SERVICE_URL} client-id="storefront"></account-sign-in>
-        <account-picker client-id="storefront"></account-picker>
-        <account-menu base-url=${SERVICE_URL} client-id="storefront"></account-menu>
-      </div>`,
-    );
-    const menu = page.querySelector<AccountMenu>('account-menu')!;
-    await waitForPart(page.querySelector('account-sign-in')!, 'signed-in-as');
-    await waitForPart(page.querySelector('account-picker')!, 'name');
-    part(menu, 'trigger')!.click();
-    await waitForPart(menu, 'panel');
-    await menu.updateComplete;
+    const page = await signedInPage();
     // "Signed in for ‮evil account", the picker's and the panel's rows, the trigger, "in ‮evil account"
     expect(notIsolated(page, OVERRIDE)).to.deep.equal([]);
     expect(notIsolated(page, ARABIC)).to.deep.equal([]);
@@ -90,19 +96,7 @@ describe('names shown by the elements', function () {
     await setViewport({ width: 390, height: 844 });
     const unbroken = 'W'.repeat(100_000);
     signInWith([account('a1', unbroken), account('a2', 'Other')], unbroken);
-    const page = await fixture(
-      html`<div>
-        <account-sign-in base-url=${SERVICE_URL} client-id="storefront"></account-sign-in>
-        <account-picker client-id="storefront"></account-picker>
-        <account-menu base-url=${SERVICE_URL} client-id="storefront"></account-menu>
-      </div>`,
-    );
-    await waitForPart(page.querySelector('account-sign-in')!, 'signed-in-as');
-    await waitForPart(page.querySelector('account-picker')!, 'name');
-    const menu = page.querySelector<AccountMenu>('account-menu')!;
-    part(menu, 'trigger')!.click();
-    await waitForPart(menu, 'panel');
-    await menu.updateComplete;
+    const page = await signedInPage();
     const past = [...page.querySelectorAll('*')].flatMap((element) =>
       [element, ...(element.shadowRoot?.querySelectorAll('[part]') ?? [])]
         .filter((piece) => piece.getBoundingClientRect().right > 390.5)

@@ -25,6 +25,8 @@ interface Replay {
 
 /** The last event of each type each element told. */
 const toldBy = new WeakMap<EventTarget, Map<string, Told>>();
+/** The listeners of each type each element has (the DOM takes a listener added twice as one). */
+const listening = new WeakMap<EventTarget, Map<string, Set<EventListenerOrEventListenerObject>>>();
 let told = 0;
 let replays: Replay[] = [];
 
@@ -47,8 +49,16 @@ export function replayTo(
   listener: EventListenerOrEventListenerObject | null,
   options?: boolean | AddEventListenerOptions,
 ): void {
+  if (!listener) return;
+  let types = listening.get(target);
+  if (!types) listening.set(target, (types = new Map()));
+  const listeners = types.get(type) ?? new Set();
+  types.set(type, listeners);
+  // one that was there already heard what was told, or will hear it
+  if (listeners.has(listener)) return;
+  listeners.add(listener);
   const kept = toldBy.get(target)?.get(type);
-  if (!kept || !listener || replays.some((replay) => isFor(replay, target, type, listener))) return;
+  if (!kept) return;
   if (!replays.length) queueMicrotask(replayAll);
   replays.push({ target, type, listener, options, told: kept });
 }
@@ -59,6 +69,7 @@ export function cancelReplay(
   type: string,
   listener: EventListenerOrEventListenerObject | null,
 ): void {
+  if (listener) listening.get(target)?.get(type)?.delete(listener);
   replays = replays.filter((replay) => !isFor(replay, target, type, listener));
 }
 

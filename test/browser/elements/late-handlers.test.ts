@@ -100,6 +100,25 @@ describe('handlers attached after the session was restored', function () {
     ]);
   });
 
+  it('a listener that was there when it was told, added again, hears it once', async () => {
+    const { el } = await signInAs('ada@example.com');
+    await waitForPart(el, 'sign-out');
+    el.remove();
+    resetSessions({ keepStorage: true });
+    const heard: Heard[] = [];
+    const early = listener(heard);
+    const signIn = document.createElement('account-sign-in') as AccountSignIn;
+    signIn.setAttribute('base-url', SERVICE_URL);
+    signIn.setAttribute('client-id', 'storefront');
+    signIn.addEventListener('signed-in', early);
+    await fixture(signIn);
+    await waitUntil(() => heard.length === 1, 'the restored session was not told');
+    // added again (the DOM keeps one listener): not told again
+    signIn.addEventListener('signed-in', early);
+    await microtasksDone();
+    expect(heard.length).to.equal(1);
+  });
+
   it('a listener that was there when they were told hears them once, not again', async () => {
     const heard: Heard[] = [];
     const { signIn } = await reloadedPage();

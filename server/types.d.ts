@@ -94,7 +94,15 @@ export interface Fixtures {
    * service's `client_id` and `client_secret` there (client_secret_basic), checked at start.
    */
   oidc_profiles?: Array<
-    { id: string; name: string; discovery_url?: string; client_id?: string; client_secret?: string } & Timestamps
+    {
+      id: string;
+      name: string;
+      discovery_url?: string;
+      client_id?: string;
+      client_secret?: string;
+      /** Sign in people whose email the provider has not verified (`email_verified` not `true`); default false. */
+      allow_unverified_email?: boolean;
+    } & Timestamps
   >;
   catalogs?: Array<
     {

@@ -139,6 +139,7 @@ export function storeDataOf(fixtures) {
       discovery_url: p.discovery_url ?? null,
       client_id: p.client_id ?? EMBEDDED_CLIENT.client_id,
       client_secret: p.client_secret ?? EMBEDDED_CLIENT.client_secret,
+      ...(p.allow_unverified_email === true && { allow_unverified_email: true }),
       ...timestamps(p, i),
     })),
     accounts: (fixtures.accounts ?? []).map((a, i) => ({

@@ -22,7 +22,8 @@ import { conflict, notFound } from '../http/errors.js';
  * @typedef {{ id: string, name: string, legal_name: string, parent_id?: string, created_at: string,
  *   updated_at: string }} AccountRecord
  * @typedef {{ id: string, realm_id: string, name: string, embedded?: boolean, discovery_url: string | null,
- *   client_id: string, client_secret: string, created_at: string, updated_at: string }} ProfileRecord
+ *   client_id: string, client_secret: string, allow_unverified_email?: boolean, created_at: string,
+ *   updated_at: string }} ProfileRecord
  * @typedef {{ id: string, is_full_publish: boolean, is_full_delta: boolean, published_at: string }} ReleaseRecord
  * @typedef {{ id: string, name: string, description: string, hierarchy_ids: string[], pricebook_id?: string,
  *   pricebook_ids: Array<{id: string, priority: number}>, locales: Record<string, unknown>, created_at: string,

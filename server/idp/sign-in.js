@@ -338,8 +338,9 @@ export class SignIn {
         error_description: 'The identity provider returned no email address the store can take',
       });
     }
-    // members are found by email: an address the identity provider has not verified proves nothing
-    if (!emailVerified(verified)) {
+    // members are found by email: an address the identity provider has not verified proves nothing, unless the
+    // store's profile says it trusts the provider's addresses as they are
+    if (!emailVerified(verified) && profile.allow_unverified_email !== true) {
       return back({
         error: 'access_denied',
         error_description:

@@ -69,6 +69,33 @@ describe("an identity provider's word", () => {
       });
     }
 
+    it('a profile that allows unverified addresses (allow_unverified_email) signs the person in', async () => {
+      const lenient = await startService({
+        port: 0,
+        quiet: true,
+        fixtures: {
+          clients: [{ client_id: 'storefront' }],
+          account_members: [PAT],
+          oidc_profiles: [
+            {
+              id: '7c5adfaf-9d8e-4fc6-8b1d-d3cebfa09b87',
+              name: 'Trusted ID',
+              discovery_url: idp.discoveryUrl,
+              allow_unverified_email: true,
+              ...CLIENT,
+            },
+          ],
+        },
+      });
+      try {
+        idp.answer({ claims: { email: PAT.email, email_verified: 'false' } });
+        const { url } = await authorizationUrl(lenient.baseUrl);
+        assert.equal(outcome(new URL(await signInAtIdentityProvider(url, 'anyone', 'anything'))), 'signed in');
+      } finally {
+        await lenient.close();
+      }
+    });
+
     it('true in UserInfo, where the ID token has no email: signed in', async () => {
       const back = await signInWith({
         claims: { email: undefined, email_verified: undefined },

@@ -92,6 +92,22 @@ export async function startShopping() {
   return { service, browser };
 }
 
+/**
+ * An example store with a server of its own, as a store runs one: installed, built (`npm run build` with
+ * `buildEnv`), and served on a free port beside the reference service and Chromium. `server` names the command that
+ * serves the build, its arguments and its environment, given the store's port and address and the service's.
+ */
+export async function servedExample(name, { buildEnv = {}, server }) {
+  const dir = installExample(name);
+  const shop = await startShopping();
+  runIn(dir, 'npm', ['run', 'build'], buildEnv);
+  const port = await freePort();
+  const storeUrl = `http://127.0.0.1:${port}/`;
+  const { command, args, env } = server({ port, storeUrl, serviceUrl: shop.service.baseUrl });
+  await serve(dir, command, args, storeUrl, env);
+  return { shop, storeUrl };
+}
+
 /** The picker's choice of an account, whichever keyboard pattern (radio group, listbox) it uses. */
 const accountChoice = (page, name) => page.getByRole('radio', { name }).or(page.getByRole('option', { name }));
 

@@ -3,17 +3,7 @@
 // (after `nuxt typecheck` against the `storefront-elements/vue` typings) and served by its Node server.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  adaShopsWithoutError,
-  cleanUp,
-  freePort,
-  installExample,
-  ownText,
-  reloadsKeepPageState,
-  runIn,
-  serve,
-  startShopping,
-} from './harness.mjs';
+import { adaShopsWithoutError, cleanUp, ownText, reloadsKeepPageState, servedExample } from './harness.mjs';
 
 after(cleanUp);
 
@@ -23,18 +13,20 @@ let shop;
 let storeUrl;
 
 before(async () => {
-  const dir = installExample('nuxt');
-  shop = await startShopping();
-  runIn(dir, 'npm', ['run', 'build'], nuxtEnv);
-  const port = await freePort();
-  storeUrl = `http://127.0.0.1:${port}/`;
-  await serve(dir, 'node', ['.output/server/index.mjs'], storeUrl, {
-    ...nuxtEnv,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    // the runtime config's public.storefrontBaseUrl, read as the server starts
-    NUXT_PUBLIC_STOREFRONT_BASE_URL: shop.service.baseUrl,
-  });
+  ({ shop, storeUrl } = await servedExample('nuxt', {
+    buildEnv: nuxtEnv,
+    server: ({ port, serviceUrl }) => ({
+      command: 'node',
+      args: ['.output/server/index.mjs'],
+      env: {
+        ...nuxtEnv,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        // the runtime config's public.storefrontBaseUrl, read as the server starts
+        NUXT_PUBLIC_STOREFRONT_BASE_URL: serviceUrl,
+      },
+    }),
+  }));
 });
 
 test('the page is rendered on the server: the tags, their attributes and the signed-out texts are in the HTML', async () => {

@@ -3,17 +3,7 @@
 // svelte-check against the `storefront-elements/svelte` typings.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  adaShopsWithoutError,
-  cleanUp,
-  freePort,
-  installExample,
-  ownText,
-  reloadsKeepPageState,
-  runIn,
-  serve,
-  startShopping,
-} from './harness.mjs';
+import { adaShopsWithoutError, cleanUp, ownText, reloadsKeepPageState, servedExample } from './harness.mjs';
 
 after(cleanUp);
 
@@ -21,18 +11,14 @@ let shop;
 let storeUrl;
 
 before(async () => {
-  const dir = installExample('sveltekit');
-  shop = await startShopping();
-  runIn(dir, 'npm', ['run', 'build']);
-  const port = await freePort();
-  storeUrl = `http://127.0.0.1:${port}/`;
-  // adapter-node's server: its address from HOST and PORT, the one its pages name (redirect-uri) from ORIGIN
-  await serve(dir, 'node', ['dist'], storeUrl, {
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    ORIGIN: storeUrl.slice(0, -1),
-    PUBLIC_STOREFRONT_BASE_URL: shop.service.baseUrl,
-  });
+  ({ shop, storeUrl } = await servedExample('sveltekit', {
+    // adapter-node's server: its address from HOST and PORT, the one its pages name (redirect-uri) from ORIGIN
+    server: ({ port, storeUrl: url, serviceUrl }) => ({
+      command: 'node',
+      args: ['dist'],
+      env: { HOST: '127.0.0.1', PORT: String(port), ORIGIN: url.slice(0, -1), PUBLIC_STOREFRONT_BASE_URL: serviceUrl },
+    }),
+  }));
 });
 
 test('the page is rendered on the server: the tags, their attributes and the guest text are in the HTML', async () => {

@@ -544,17 +544,13 @@ async function benchFilters() {
 async function benchLimiter() {
   const { RateLimiter } = await import('../server/http/rate-limit.js');
   const limiter = new RateLimiter(
-    { attempts: 600, failures: 20, windowMs: 60_000 },
-    { failures: 100 },
-    {
-      attempts: 'token requests',
-      thing: 'this client_id',
-    },
+    { own: { attempts: 600, failures: 20, windowMs: 60_000 }, perThing: { failures: 100 } },
+    { attempts: 'token requests', thing: 'this client_id', who: 'this address' },
   );
   const address = (/** @type {number} */ i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-  for (let i = 0; i < LIMITER_KNOWN; i++) limiter.failed(address(i), 'admin');
+  for (let i = 0; i < LIMITER_KNOWN; i++) limiter.failed({ who: address(i), thing: 'admin' });
   const started = performance.now();
-  for (let i = LIMITER_KNOWN; i < LIMITER_KNOWN + LIMITER_NEW; i++) limiter.failed(address(i), 'admin');
+  for (let i = LIMITER_KNOWN; i < LIMITER_KNOWN + LIMITER_NEW; i++) limiter.failed({ who: address(i), thing: 'admin' });
   const each = ((performance.now() - started) / LIMITER_NEW) * 1000;
   return [
     {

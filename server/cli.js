@@ -132,7 +132,7 @@ try {
   process.exit(1);
 }
 
-const { tokenGrant, login } = DEFAULT_LIMITS;
+const { tokenGrant, tokenGrantPerClient, login, loginPerEmail, loginPerAddress } = DEFAULT_LIMITS;
 const { clients, idp_users: idpUsers, profiles } = service.store.data;
 const storeClients = clients
   .map((c) =>
@@ -168,8 +168,10 @@ Users               ${users.join(', ') || '(none at the embedded identity provid
 }
 Data                ${data}
 Client addresses    ${clientAddresses}
-Rate limits         per address and minute: ${tokenGrant.attempts} token requests (${tokenGrant.failures} failed) \
-per client id, ${login.attempts} sign-in attempts (${login.failures} failed) per email
+Rate limits         per minute: ${tokenGrant.attempts} token requests (${tokenGrant.failures} failed) per address \
+and client id, ${tokenGrantPerClient.failures} failed per client id; ${login.attempts} sign-in attempts \
+(${login.failures} failed) per browser and email, ${loginPerEmail.failures} failed per email, \
+${loginPerAddress.failures} failed per address; past a failure budget, slowed to its pace
 Press Ctrl-C to stop.`);
 
 let closing = false;

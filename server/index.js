@@ -40,12 +40,14 @@ export const DEFAULT_LIMITS = Object.freeze({
   // per client address and client id, and minute: every token request, and failed ones (unknown client, wrong
   // secret); the store's public client asking for an implicit token is not counted (every page asks for one)
   tokenGrant: { attempts: 600, failures: 20, windowMs: 60_000 },
-  // failed token requests for one client id from every address, per minute: then addresses that failed are refused
+  // failed token requests for one client id from every address, per minute
   tokenGrantPerClient: { failures: 100 },
-  // per client address and email, and minute: every login, and wrong passwords
+  // per browser and email, and minute: every login, and wrong passwords
   login: { attempts: 60, failures: 10, windowMs: 60_000 },
-  // wrong passwords for one email from every address, per minute: then addresses that failed are refused
-  loginPerEmail: { failures: 100 },
+  // wrong passwords for one email from browsers without a proof of signing in as it before, per minute
+  loginPerEmail: { failures: 30 },
+  // wrong passwords from one client address across emails (one password tried on many), per minute
+  loginPerAddress: { failures: 50 },
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   outboundTimeoutMs: 5_000,
@@ -131,11 +133,14 @@ export async function startService({
   });
   const tokens = new Tokens(store, { accountTokenTtlSeconds: tokenTtl });
   const rateLimits = {
-    tokenGrant: new RateLimiter(limits.tokenGrant, limits.tokenGrantPerClient, {
-      attempts: 'token requests',
-      thing: 'this client_id',
-    }),
-    login: new RateLimiter(limits.login, limits.loginPerEmail, { attempts: 'sign-in attempts', thing: 'this email' }),
+    tokenGrant: new RateLimiter(
+      { own: limits.tokenGrant, perThing: limits.tokenGrantPerClient },
+      { attempts: 'token requests', thing: 'this client_id', who: 'this address' },
+    ),
+    login: new RateLimiter(
+      { own: limits.login, perThing: limits.loginPerEmail, perAddress: limits.loginPerAddress },
+      { attempts: 'sign-in attempts', thing: 'this email', who: 'this browser' },
+    ),
   };
   const browserIds = new BrowserIds();
   /** @type {import('./http/app.js').Service} */

@@ -11,8 +11,8 @@
  */
 
 /**
- * Attempts per client address and thing tried (a client id, an email) in a window: every attempt, and failed ones
- * (wrong client, secret or password).
+ * Attempts per thing tried (a client id, an email) and who tries it (a client address, a browser) in a window: every
+ * attempt (over it: 429), and failed ones (wrong client, secret or password; over it: slowed to this pace).
  */
 export interface RateLimit {
   attempts: number;
@@ -21,8 +21,8 @@ export interface RateLimit {
 }
 
 /**
- * Failures at one thing tried (a client id, an email) from every address in a `RateLimit`'s window: past it, the
- * addresses that failed at it are refused, and those that did not keep going.
+ * Failures at one thing tried (a client id, an email) from everywhere, or from one client address across things, in
+ * a `RateLimit`'s window: past it, the attempts it counts are slowed to this pace, one at a time.
  */
 export interface SharedLimit {
   failures: number;
@@ -43,13 +43,17 @@ export interface Limits {
   idpEntriesPerBrowser: number;
   /**
    * `POST /oauth/access_token` per client address and client id; the store's public client asking for an implicit
-   * token is not counted.
+   * token is not counted. Over a failure budget, attempts are slowed, not refused.
    */
   tokenGrant: RateLimit;
+  /** Failed token requests for one client id from every address. */
   tokenGrantPerClient: SharedLimit;
-  /** The embedded identity provider's login form per client address and email. */
+  /** The embedded identity provider's login form per browser and email. */
   login: RateLimit;
+  /** Wrong passwords for one email from browsers that never signed in as it. */
   loginPerEmail: SharedLimit;
+  /** Wrong passwords from one client address across emails (spraying). */
+  loginPerAddress: SharedLimit;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** How long a call to an identity provider (discovery, code exchange, UserInfo) may take. */

@@ -14,6 +14,7 @@ import { envelopeText, HttpError } from '../http/errors.js';
 import { escapeHtml, page, PAGE_HEADERS, readCookie, readForm, sendHtml } from '../http/util.js';
 import { sameSecret } from '../domain/secret.js';
 import { IdpMemoryStorage } from './adapter.js';
+import { DEVICE_PROOF_COOKIE, DeviceProofs } from './device-proof.js';
 
 const MOUNT = '/idp';
 
@@ -297,6 +298,7 @@ export class EmbeddedIdp {
     this.base = base;
     this.loginLimiter = loginLimiter;
     this.browserIds = browserIds;
+    this.deviceProofs = new DeviceProofs(() => store.signingSecret());
     this.callback = provider.callback();
   }
 
@@ -387,7 +389,8 @@ export class EmbeddedIdp {
   }
 
   /**
-   * POST /idp/interaction/:uid/login: the login form's answer (rate limited per client address and email).
+   * POST /idp/interaction/:uid/login: the login form's answer (rate limited per browser and email, per email and
+   * per client address; see ../http/rate-limit.js).
    * @param {import('../http/app.js').Ctx} ctx
    */
   submitLogin(ctx) {
@@ -439,13 +442,26 @@ export class EmbeddedIdp {
     }
     const login = form.get('login') ?? '';
     const email = login.trim().toLowerCase();
-    this.loginLimiter.attempt(client, email);
+    const proofs = readCookie(req, DEVICE_PROOF_COOKIE);
+    const proof = this.deviceProofs.proofOf(proofs, email);
+    // a browser that signed in as this login before is known by its proof; any other by its browser id, or, when
+    // it sends none, by its address
+    const who = proof ?? this.#browserOf(req) ?? `address ${client}`;
+    const attempt = { who, thing: email, address: client, trusted: proof !== undefined };
+    await this.loginLimiter.attempt(attempt);
     const user = this.store.idpUser(login);
     if (!user || !sameSecret(form.get('password'), user.password)) {
-      this.loginLimiter.failed(client, email);
+      this.loginLimiter.failed(attempt);
       sendHtml(res, 200, this.#loginPage({ uid: details.uid, login, error: 'Wrong email or password.' }));
       return;
     }
+    res.appendHeader(
+      'Set-Cookie',
+      this.deviceProofs.cookieAfterSignIn(proofs, email, {
+        path: `${MOUNT}/`,
+        secure: this.base.protocol === 'https:',
+      }),
+    );
     await this.provider.interactionFinished(
       req,
       res,

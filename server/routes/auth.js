@@ -76,12 +76,13 @@ export const authRoutes = [
       if (grant === 'implicit' && client) {
         return { status: 200, body: await ctx.service.tokens.accessToken('implicit', client.client_id) };
       }
-      // anything else counts for this address and client id alone, so guessing meets 429 soon while the other
-      // clients, and shoppers, at the same address go on
+      // anything else counts for this address and client id, and for the client id from everywhere: guessing is
+      // slowed while the other clients, and shoppers, at the same address go on
       const limiter = ctx.service.rateLimits.tokenGrant;
-      limiter.attempt(ctx.client, clientId);
+      const attempt = { who: ctx.client, thing: clientId };
+      await limiter.attempt(attempt);
       const refused = (/** @type {string} */ detail) => {
-        limiter.failed(ctx.client, clientId);
+        limiter.failed(attempt);
         return new HttpError(401, detail, { title: 'Unauthorized' });
       };
       if (!grant) throw badRequest('grant_type is required (implicit or client_credentials)');

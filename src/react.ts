@@ -1,10 +1,11 @@
 // `import { AccountSignIn, … } from 'storefront-elements/react'`: one React component per element, made with
-// @lit/react's createComponent. Properties and event handlers reach the element through a ref, after React has
-// the element in hand, so they work on a server-rendered page too (React 19 attaches no `on<event>` listeners to
-// custom elements while hydrating). A handler attached once the component mounts still hears a sign-in or choice
-// told before (the elements tell late listeners what they missed). A component registers its element when the
-// module loads in a browser, and nothing on a server; a bundler leaves out the components (and elements) a store
-// does not use.
+// @lit/react's createComponent. Props the element reads from an attribute are written as attributes, so the
+// server-rendered tag is configured as the page asked; the other properties (`renderItem`, `texts`) and event
+// handlers reach the element through a ref, after React has the element in hand, so they work on a server-rendered
+// page too (React 19 attaches no `on<event>` listeners to custom elements while hydrating). A handler attached once
+// the component mounts still hears a sign-in or choice told before (the elements tell late listeners what they
+// missed). A component registers its element when the module loads in a browser, and nothing on a server; a bundler
+// leaves out the components (and elements) a store does not use.
 import { type EventName, type ReactWebComponent, createComponent } from '@lit/react';
 import * as React from 'react';
 import { AccountMembers as AccountMembersElement } from './elements/account-members/account-members.js';
@@ -47,16 +48,16 @@ const membershipsEvents = {
 };
 
 /**
- * The properties whose attribute has a name of its own (`baseUrl` → `base-url`): their values are written as
- * attributes too, so the server-rendered tag carries them and the element is configured from the moment it
- * upgrades, before React hydrates and sets the properties.
+ * The properties each element reads from an attribute, by property name, with that attribute (`baseUrl` →
+ * `base-url`, `storage` → `storage`).
  */
-function attributeNames(elementClass: ElementClass<StorefrontElement>): Map<string, string> {
+function attributesOf(elementClass: ElementClass<StorefrontElement>): Map<string, string> {
   const names = new Map<string, string>();
   // lit finishes the class (its properties and their attributes) as it is asked for the attributes it observes
   void elementClass.observedAttributes;
   for (const [property, { attribute }] of elementClass.elementProperties) {
-    if (typeof attribute === 'string' && attribute !== property) names.set(String(property), attribute);
+    if (attribute === false) continue;
+    names.set(String(property), typeof attribute === 'string' ? attribute : String(property).toLowerCase());
   }
   return names;
 }
@@ -68,23 +69,26 @@ function component<E extends StorefrontElement, Events extends Record<string, Ev
   // registers nothing on a server (StorefrontElement.define)
   elementClass.define();
   // lit makes the properties when it finishes the class, which the first element does in a browser; finished here,
-  // on a server too, so that createComponent tells properties from attributes before there is an element
-  const attributes = attributeNames(elementClass);
+  // on a server too
+  const attributes = attributesOf(elementClass);
+  // createComponent sets a prop as a property, after React has the element, when the element has it; a prop the
+  // element reads from an attribute is written as that attribute instead, so the server-rendered tag carries it
+  // (`storage="memory"`) and the element is configured from the moment it upgrades, before React hydrates
+  const prototype = new Proxy(elementClass.prototype, {
+    has: (target, key) => !attributes.has(String(key)) && key in target,
+  });
   const Element = createComponent({
     react: React,
     tagName: elementClass.defaultTag,
-    elementClass,
+    elementClass: { prototype } as ElementClass<E>,
     events,
     displayName: elementClass.name,
   });
   const Component = React.forwardRef<E, React.ComponentProps<typeof Element>>((props, ref) => {
-    const written: Record<string, string> = {};
-    for (const [property, value] of Object.entries(props)) {
-      const attribute = attributes.get(property);
-      if (attribute && (typeof value === 'string' || typeof value === 'number')) written[attribute] = String(value);
-    }
+    const passed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(props)) passed[attributes.get(key) ?? key] = value;
     // the generic props of createComponent are more than TypeScript follows here
-    return React.createElement(Element, { ...props, ...written, ref } as React.ComponentProps<typeof Element>);
+    return React.createElement(Element, { ...passed, ref } as React.ComponentProps<typeof Element>);
   });
   Component.displayName = elementClass.name;
   return Component as ReactWebComponent<E, Events>;

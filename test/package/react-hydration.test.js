@@ -38,15 +38,15 @@ before(async () => {
     },
   });
   site = await startSite(({ pathname }) => {
-    if (pathname === '/') {
-      const props = { baseUrl: site.origin };
+    if (pathname === '/' || pathname === '/memory') {
+      const props = { baseUrl: site.origin, ...(pathname === '/memory' ? { storage: 'memory' } : {}) };
       // what the server renders: the same components, no handler runs there
       const rendered = renderToString(
         createElement(
           'div',
           null,
           createElement(AccountSignIn, { ...props, clientId: 'storefront' }),
-          createElement(AccountPicker, { clientId: 'storefront' }),
+          createElement(AccountPicker, { clientId: 'storefront', storage: props.storage }),
         ),
       );
       return {
@@ -71,6 +71,57 @@ test('the server renders the tags with their attributes, and no handler', () => 
     createElement(AccountSignIn, { baseUrl: 'https://api.example.com', clientId: 'storefront' }),
   );
   assert.equal(html, '<account-sign-in base-url="https://api.example.com" client-id="storefront"></account-sign-in>');
+});
+
+test('the server writes every prop the element reads from an attribute, also one named as its property', () => {
+  const html = renderToString(
+    createElement(AccountSignIn, {
+      baseUrl: 'https://api.example.com',
+      clientId: 'storefront',
+      storage: 'memory',
+      mode: 'popup',
+      prompt: 'login',
+      expiringBefore: 120,
+      texts: { signIn: 'Anmelden' },
+    }),
+  );
+  assert.equal(
+    html,
+    '<account-sign-in base-url="https://api.example.com" client-id="storefront" storage="memory" mode="popup" ' +
+      'prompt="login" expiring-before="120"></account-sign-in>',
+  );
+});
+
+test('elements rendered with storage="memory" never take the tab\'s session, also before React hydrates', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${site.origin}/memory`);
+    const keptText = JSON.stringify(kept);
+    await page.evaluate((value) => {
+      sessionStorage.setItem('storefront-elements:session:storefront', value);
+      window.fired = [];
+      for (const name of ['signed-in', 'account-selected'])
+        document.addEventListener(name, () => window.fired.push(name));
+    }, keptText);
+    await page.addScriptTag({ url: '/page.js', type: 'module' });
+    // the elements upgrade and render before React hydrates, in memory mode from the start: the tab's session is
+    // not theirs
+    const modes = await page.evaluate(async () => {
+      await Promise.all(['account-sign-in', 'account-picker'].map((tag) => customElements.whenDefined(tag)));
+      const elements = [...document.querySelectorAll('account-sign-in, account-picker')];
+      await Promise.all(elements.map((element) => element.updateComplete));
+      return elements.map((element) => element.storage);
+    });
+    assert.deepEqual(modes, ['memory', 'memory']);
+    assert.deepEqual(await page.evaluate(() => [window.fired, sessionStorage.length]), [[], 0]);
+    await page.evaluate((origin) => window.hydrate({ baseUrl: origin, storage: 'memory' }), site.origin);
+    await page.waitForFunction(() => window.hydrated);
+    assert.deepEqual(await page.evaluate(() => [window.fired, window.hydrationErrors]), [[], undefined]);
+    // memory mode keeps nothing: what a page kept in the tab earlier goes, so no token lingers there
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0);
+  } finally {
+    await page.close();
+  }
 });
 
 test('handlers attached by hydration hear the sign-in and the choice that came before, once each', async () => {

@@ -166,6 +166,11 @@ export class MemberSession {
     if (!this.#data) this.#persist();
   }
 
+  /** Kept in memory only (`storage="memory"` on one of the client's elements): the tab's Web Storage keeps nothing. */
+  get inMemory(): boolean {
+    return this.#memory;
+  }
+
   get signedIn(): boolean {
     if (this.#data && expiry(this.#data) <= Date.now()) this.signOut('expired');
     return !!this.#data;

@@ -132,8 +132,10 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     const realm = settings.relationships.authentication_realm.data.id;
     const profiles = await listOidcProfiles(connection, realm, { signal });
     const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
-    // a full or blocked storage keeps nothing: the buttons work, the next page loads them again
-    writeStored(this.#storeKey('options'), options);
+    // a full or blocked storage keeps nothing: the buttons work, the next page loads them again; nor does a page
+    // that keeps its session in memory
+    const session = this.service.session as Partial<MemberSession> | undefined;
+    if (!session?.inMemory) writeStored(this.#storeKey('options'), options);
     return options;
   }
 

@@ -117,6 +117,16 @@ function route(url) {
            <account-picker client-id="storefront"></account-picker>`,
         ),
       };
+    case '/memory.html':
+      // a picker without a storage attribute first, then a sign-in that asks for memory: memory wins for the page
+      return {
+        type: 'text/html',
+        body: page(
+          `<script type="module" src="/storefront-elements.js"></script>
+           <account-picker client-id="storefront"></account-picker>
+           <account-sign-in base-url="${service.baseUrl}" client-id="storefront" storage="memory"></account-sign-in>`,
+        ),
+      };
     default:
       return undefined;
   }
@@ -450,6 +460,66 @@ test('the bundle signs ada@example.com in against the reference service', { time
     await close();
   }
 });
+
+test(
+  'a tab with storage="memory" keeps nothing in Web Storage at any moment while another tab signs in and chooses',
+  { timeout: 60000 },
+  async () => {
+    const { tab, errors, close } = await openPage();
+    try {
+      await tab.goto(`${origin}/sign-in.html`);
+      await tab.getByRole('button', { name: /Sign in with Example ID/ }).click({ timeout: 15000 });
+      await tab.waitForURL((url) => url.origin !== origin, { timeout: 15000 });
+      await logInAtIdentityProvider(tab, 'ada@example.com');
+      await tab.waitForURL((url) => url.origin === origin, { timeout: 15000 });
+      await tab.getByText('Harvard Computation Lab').waitFor({ timeout: 15000 });
+      // the memory tab: what its sessionStorage holds, sampled every 50 ms from before its first script, and every
+      // write it makes to Web Storage (localStorage is shared with the other tab, which writes there)
+      const memoryTab = await tab.context().newPage();
+      memoryTab.on('pageerror', (error) => errors.push(error.message));
+      await memoryTab.addInitScript(() => {
+        window.__samples = [];
+        const sample = () => window.__samples.push(Object.keys(sessionStorage));
+        sample();
+        setInterval(sample, 50);
+        window.__writes = [];
+        for (const method of ['setItem', 'removeItem', 'clear']) {
+          const original = Storage.prototype[method];
+          Storage.prototype[method] = function (...args) {
+            window.__writes.push(`${this === localStorage ? 'localStorage' : 'sessionStorage'}.${method}(${args[0]})`);
+            return original.apply(this, args);
+          };
+        }
+        window.__heard = [];
+        for (const type of ['signed-in', 'account-selected'])
+          document.addEventListener(type, () => window.__heard.push(type));
+      });
+      await memoryTab.goto(`${origin}/memory.html`);
+      await memoryTab.getByRole('button', { name: /Sign in with Example ID/ }).waitFor({ timeout: 15000 });
+      // the signed-in tab chooses an account, and tells its other tabs
+      await tab.getByText('Harvard Computation Lab').click();
+      await tab.waitForFunction(() => window.__events.some((event) => event.type === 'account-selected'));
+      const seen = await memoryTab.evaluate(() => window.__samples.length);
+      await memoryTab.waitForFunction((count) => window.__samples.length >= count + 4, seen);
+      const samples = await memoryTab.evaluate(() => window.__samples);
+      assert.deepEqual(
+        samples.filter((keys) => keys.length),
+        [],
+        `${samples.length} samples, none with a key`,
+      );
+      // (it removes what a page kept in the tab before, so no token lingers there: nothing to remove here)
+      const { writes, heard } = await memoryTab.evaluate(() => ({ writes: window.__writes, heard: window.__heard }));
+      assert.deepEqual(
+        writes.filter((write) => !write.startsWith('sessionStorage.removeItem(')),
+        [],
+      );
+      assert.deepEqual(heard, []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await close();
+    }
+  },
+);
 
 test(
   'a chunk that cannot be fetched (network down): the element says so, fires chunk_unavailable, warns naming the file',

@@ -63,15 +63,10 @@ export {
 } from './operator-events.js';
 
 // The API: one function per endpoint, over a connection
-export { connect, getLink, pages, type Connection, type ConnectionOptions, type Page } from './api/connection.js';
-export {
-  getAccountAuthenticationSettings,
-  listCatalogReleases,
-  listCatalogs,
-  listOidcProfiles,
-  requestImplicitToken,
-  type CatalogPageQuery,
-} from './api/client.js';
+export { connect, type Connection, type ConnectionOptions } from './api/connection.js';
+export { getLink, pages, type Page } from './api/pages.js';
+export { getAccountAuthenticationSettings, listOidcProfiles, requestImplicitToken } from './api/client.js';
+export { listCatalogReleases, listCatalogs, type CatalogPageQuery } from './api/catalogs.js';
 export { createAccountManagementTokens, type AccountManagementTokenRequest } from './api/account-tokens.js';
 export { createMembership, listMembers, listMemberships, listUnassignedMembers } from './api/operator-endpoints.js';
 export type { FetchLike, RequestOptions, TokenSource } from './api/http.js';

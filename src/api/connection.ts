@@ -1,11 +1,11 @@
 /**
  * The connection the endpoint functions call through: the service's addresses, the tokens and the `fetch` to use,
- * in one plain object. How every request is sent, and how the API's own links and pages are followed, is here. The
- * endpoints are one function each, so a bundle takes only those it calls: client.ts and account-tokens.ts (the
- * shopper's), operator-endpoints.ts (the operator's).
+ * in one plain object, and how every request is sent; following the API's own links and pages is pages.ts. The
+ * endpoints are one function each, so a bundle takes only those it calls: client.ts, catalogs.ts and
+ * account-tokens.ts (the shopper's), operator-endpoints.ts (the operator's).
  */
-import { StorefrontError, isAbortError } from './errors.js';
-import { type FetchLike, type RequestOptions, type TokenSource, checkAborted, send } from './http.js';
+import { StorefrontError } from './errors.js';
+import { type FetchLike, type RequestOptions, type TokenSource, send } from './http.js';
 
 export type { FetchLike, RequestOptions, TokenSource } from './http.js';
 
@@ -37,53 +37,11 @@ export interface Connection extends ConnectionOptions {
   readonly catalogBaseUrl: string;
 }
 
-/** A page of some list: its records, its own address and that of the next page (`null` or absent at the end). */
-export interface Page<T> {
-  data: T[];
-  links?: { self?: string; next?: string | null };
-}
-
 /** The connection of `options`; `not_configured` when an address is not http(s). */
 export function connect(options: ConnectionOptions): Connection {
   const baseUrl = baseAddress(options.baseUrl, 'baseUrl');
   const catalogBaseUrl = options.catalogBaseUrl ? baseAddress(options.catalogBaseUrl, 'catalogBaseUrl') : baseUrl;
   return { ...options, baseUrl, catalogBaseUrl };
-}
-
-/**
- * `GET` an address the API gave (`links.next`, `links.self`, ...). Relative addresses resolve against
- * `baseUrl`; the bearer is only sent to the origins of `baseUrl` and `catalogBaseUrl`.
- */
-export async function getLink<T>(connection: Connection, url: string, options?: RequestOptions): Promise<T> {
-  return (await request(connection, url, options)) as T;
-}
-
-/**
- * Every page of a list: yields the `data` of the page `first` fetches, then follows `links.next` until it is
- * null. When `signal` aborts, the iteration ends (without an error).
- */
-export async function* pages<T>(
-  connection: Connection,
-  first: (options: RequestOptions) => Promise<Page<T>>,
-  { signal }: RequestOptions = {},
-): AsyncIterableIterator<T[]> {
-  try {
-    checkAborted(signal);
-    let page = await first({ signal });
-    // the first page's own address counts as given, so a next link back to it stops before a repeat
-    const seen = new Set([page?.links?.self]);
-    for (;;) {
-      checkAborted(signal);
-      yield list<Page<T>>(page).data;
-      const next = page.links?.next;
-      if (!next) return;
-      if (seen.has(next)) throw invalid('The list links back to a page it already gave.');
-      seen.add(next);
-      page = await getLink<Page<T>>(connection, next, { signal });
-    }
-  } catch (error) {
-    if (!signal?.aborted || !isAbortError(error)) throw error;
-  }
 }
 
 /** What a call sends beside its address. */
@@ -148,7 +106,8 @@ export function withQuery(path: string, params: URLSearchParams): string {
   return query ? `${path}?${query}` : path;
 }
 
-function invalid(message: string, cause?: unknown): StorefrontError {
+/** An answer other than the API promises (`invalid_response`). */
+export function invalid(message: string, cause?: unknown): StorefrontError {
   return new StorefrontError('invalid_response', message, { cause });
 }
 

@@ -3,7 +3,8 @@
  * account memberships and unassigned members. The operator elements' bundle takes these alone, the shopper
  * bundle none of them (nor the filter and sort query builder).
  */
-import { type Connection, getLink, list, pages, request, valid, withQuery } from './connection.js';
+import { type Connection, list, request, valid, withQuery } from './connection.js';
+import { getLink, pages } from './pages.js';
 import { type RequestOptions, checkAborted } from './http.js';
 import { type ListQuery, type MemberFilterAttribute, type MembershipFilterAttribute, toSearchParams } from './query.js';
 import type { AccountMember, AccountMembership, ListEnvelope, MembershipListEnvelope } from './types.js';

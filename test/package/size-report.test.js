@@ -33,6 +33,9 @@ const bundles = {
         'src/elements/catalog-list/catalog-list.ts',
         'src/elements/catalog-list/row-template.ts',
         'src/api/first-records.ts',
+        // only the list calls the catalog endpoints and follows the API's pages: off every other page
+        'src/api/catalogs.ts',
+        'src/api/pages.ts',
       ],
     },
   },

@@ -2,6 +2,15 @@ import { css } from 'lit';
 
 // one rule a line: the text ships as written
 export const catalogListStyles = css`
+  /* read by screen readers, not shown: the list's announcements, and the catalog each releases button is for */
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
   [part~='viewport'] {
     overflow-y: auto;
     overflow-anchor: none;

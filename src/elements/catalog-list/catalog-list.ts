@@ -1,8 +1,9 @@
 import { type Task, TaskStatus, initialState } from '@lit/task';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { listCatalogReleases, listCatalogs } from '../../api/client.js';
-import { type RequestOptions, pages } from '../../api/connection.js';
+import { listCatalogReleases, listCatalogs } from '../../api/catalogs.js';
+import type { RequestOptions } from '../../api/connection.js';
+import { pages } from '../../api/pages.js';
 import { readListBody } from '../../api/first-records.js';
 import type { Catalog, CatalogRelease } from '../../api/types.js';
 import { CatalogSelectedEvent } from '../../events.js';

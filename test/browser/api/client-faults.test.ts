@@ -1,13 +1,9 @@
 /** The endpoints' failure handling, through an injected fetch: what a real server will not do on demand. */
 import { createAccountManagementTokens } from '../../../src/api/account-tokens.js';
-import {
-  getAccountAuthenticationSettings,
-  listCatalogReleases,
-  listCatalogs,
-  listOidcProfiles,
-  requestImplicitToken,
-} from '../../../src/api/client.js';
-import { type Connection, connect, getLink, pages } from '../../../src/api/connection.js';
+import { listCatalogReleases, listCatalogs } from '../../../src/api/catalogs.js';
+import { getAccountAuthenticationSettings, listOidcProfiles, requestImplicitToken } from '../../../src/api/client.js';
+import { type Connection, connect } from '../../../src/api/connection.js';
+import { getLink, pages } from '../../../src/api/pages.js';
 import {
   createMembership,
   listMembers,

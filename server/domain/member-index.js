@@ -12,7 +12,7 @@
  */
 import { IdTable } from './id-table.js';
 import { INSTANT } from './member-list.js';
-import { compileFilter, likeSegments } from './query.js';
+import { compileFilter, likeSegments } from './filter.js';
 import { SortedRows } from './sorted-rows.js';
 import { ListKeys, TextKeys } from './string-sort.js';
 import { TextIndex } from './text-index.js';
@@ -20,7 +20,7 @@ import { TextIndex } from './text-index.js';
 /**
  * @typedef {import('./store.js').MemberRecord} MemberRecord
  * @typedef {import('./member-list.js').MemberList} MemberList
- * @typedef {import('./query.js').FilterExpr} FilterExpr
+ * @typedef {import('./filter.js').FilterExpr} FilterExpr
  * @typedef {{ total: number, page: (offset: number, limit: number) => MemberRecord[] }} MemberMatches
  * @typedef {{ exprs: FilterExpr[], attribute: string, descending: boolean, excluded?: Set<string> }}
  *   MemberQuery `excluded`: ids of members left out (the members of an account, for the unassigned ones)

@@ -13,7 +13,7 @@ import { readDefaultFixtures, storeDataOf } from './fixtures-file.js';
 import { MemberIndex } from './member-index.js';
 import { MemberList } from './member-list.js';
 import { atOnce, inSlices } from './time-slices.js';
-import { conflict, notFound } from '../http/errors.js';
+import { ConflictError, NotFoundError } from './errors.js';
 
 /**
  * @typedef {{ id: string, name: string, email: string, created_at: string, updated_at: string }} MemberRecord
@@ -595,9 +595,9 @@ export class Store {
    */
   createMembership(accountId, memberId) {
     return this.#change(() => {
-      if (!this.accountsById.has(accountId)) throw notFound(`The account ${accountId} was not found`);
+      if (!this.accountsById.has(accountId)) throw new NotFoundError(`The account ${accountId} was not found`);
       if (this.membershipsByAccount.get(accountId)?.hasMember(memberId)) {
-        throw conflict(`The account member ${memberId} already has a membership in this account`);
+        throw new ConflictError(`The account member ${memberId} already has a membership in this account`);
       }
       const now = new Date().toISOString();
       /** @type {MembershipRecord} */
@@ -632,7 +632,7 @@ export class Store {
   publish(catalogId, { fullPublish = false, fullDelta = false }) {
     return this.#change(() => {
       const catalog = this.catalogsById.get(catalogId);
-      if (!catalog) throw notFound(`The catalog ${catalogId} was not found`);
+      if (!catalog) throw new NotFoundError(`The catalog ${catalogId} was not found`);
       const previous = catalog.releases.at(-1);
       const full = previous === undefined || fullPublish;
       const last = previous ? Date.parse(previous.published_at) : 0;

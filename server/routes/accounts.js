@@ -10,7 +10,8 @@ import {
   unprocessable,
 } from '../http/errors.js';
 import { readJson, RESOURCE_BODY } from '../http/util.js';
-import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../domain/query.js';
+import { compileFilter } from '../domain/filter.js';
+import { pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../http/list-params.js';
 import { accountResource, memberResource, membershipResource, single } from '../domain/resources.js';
 import { SORT_ATTRIBUTES } from '../domain/store.js';
 import { dataOfType, requiredString, UUID_RE } from '../http/validate.js';

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { compileFilter, WILDCARD } from '../../server/domain/query.js';
+import { compileFilter, WILDCARD } from '../../server/domain/filter.js';
 import { ACCOUNTS } from '../../server/domain/fixtures.js';
 import { SORT_ATTRIBUTES, sortRecords, Store } from '../../server/domain/store.js';
 import { IdTable } from '../../server/domain/id-table.js';
@@ -47,7 +47,7 @@ function person(rnd, n, { instants = false } = {}) {
  * `eq` with an existing value or a changed one.
  * @param {ReturnType<typeof random>} rnd
  * @param {Array<{ name: string, email: string }>} members
- * @returns {import('../../server/domain/query.js').FilterExpr}
+ * @returns {import('../../server/domain/filter.js').FilterExpr}
  */
 function expression(rnd, members) {
   const attr = rnd.pick(['name', 'email']);

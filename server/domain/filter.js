@@ -14,6 +14,8 @@
  * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
  * `ilike` is the vendor's case-insensitive `like`; since `like` already ignores case, the two match alike.
  *
+ * A filter holds no NUL character.
+ *
  * Bounds, so that the costliest filter a client can write stays cheap over a large store (each expression is a
  * test of every record, each wildcard a search in its value): at most {@link MAX_FILTER_LENGTH} characters,
  * {@link MAX_FILTER_EXPRESSIONS} expressions and {@link MAX_FILTER_WILDCARDS} wildcards in all; checked while
@@ -45,6 +47,8 @@ export function parseFilter(input, attributes) {
     throw new InvalidQueryError(`Invalid filter at position ${i + 1}: ${what}`);
   };
   if (input === '') fail('the filter is empty');
+  // SQLite's LIKE reads a pattern up to its first NUL: refused rather than matched as something else
+  if (input.includes('\0')) throw new InvalidQueryError('A filter may not hold a NUL character');
   if (input.length > MAX_FILTER_LENGTH) {
     throw new InvalidQueryError(`The filter may be at most ${MAX_FILTER_LENGTH} characters long`);
   }

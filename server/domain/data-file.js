@@ -47,7 +47,7 @@ const WRITE_FAILURES = /** @type {Record<string, string>} */ ({
 });
 
 /** @param {unknown} error */
-const writeFailure = (error) =>
+export const writeFailure = (error) =>
   WRITE_FAILURES[/** @type {NodeJS.ErrnoException} */ (error)?.code ?? ''] ?? 'the system refused the write';
 
 /** A data file the service refuses to start with; the message says which file and what is wrong. */
@@ -61,8 +61,7 @@ export class StoreFileError extends Error {
 
 /**
  * @typedef {{ n: number, op: string, [field: string]: unknown }} JournalEntry
- * @typedef {{ length: number, slice: (start?: number, end?: number) => unknown[] }} LongList an array, or the
- *   store's list of members (see ./member-list.js)
+ * @typedef {{ length: number, slice: (start?: number, end?: number) => unknown[] }} LongList
  * @typedef {{ head: Record<string, unknown>, lists: Record<string, LongList> }} SnapshotParts what a
  *   snapshot holds: small fields written at once, and long lists written in slices
  * @typedef {{ n: number, line: string, undo: () => void, resolve: () => void, reject: (error: unknown) => void }}
@@ -219,7 +218,6 @@ function readSnapshot(file, damage, { eachRecord, listFor }) {
     // newest first, so that the indexes of the records still to drop stay right
     for (const { list, index, problem: recordProblem } of damaged.reverse()) {
       const line = lineOfItem(/** @type {string} */ (text), list, index) ?? 1;
-      // a list of records, or the store's list of members (see ./member-list.js)
       const records = /** @type {unknown[]} */ (data[list]);
       damage.found({ file, line, text: JSON.stringify(records.at(index)) }, recordProblem);
       records.splice(index, 1);

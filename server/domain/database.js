@@ -3,10 +3,16 @@
  * the two functions its indexes are made of. Lists sort and match as the rest of the service does: on the
  * value lower-cased by JavaScript (SQLite's NOCASE folds ASCII only), compared by UTF-16 code units.
  */
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeFailure } from './data-file.js';
 import { DatabaseSync } from 'node:sqlite';
 
 /** Marks a database as this service's ('SFRS'): another program's file is refused, never changed. */
 const APPLICATION_ID = 0x53465253;
+
+/** The database holds the token signing secret and client secrets: readable by its owner only. */
+const PRIVATE = 0o600;
 
 /** The schema's version; a database of a later version is refused. */
 export const SCHEMA_VERSION = 1;
@@ -42,7 +48,7 @@ export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at
 const SCHEMA = `
 CREATE TABLE store_values (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
 CREATE TABLE accounts (
-  id TEXT PRIMARY KEY, name TEXT NOT NULL, legal_name TEXT NOT NULL, parent_id TEXT,
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, legal_name TEXT, parent_id TEXT,
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position INTEGER NOT NULL
 ) STRICT;
 CREATE TABLE members (
@@ -56,6 +62,10 @@ CREATE VIRTUAL TABLE member_text USING fts5 (
 );
 CREATE TRIGGER members_text AFTER INSERT ON members BEGIN
   INSERT INTO member_text (rowid, name_folded, email_folded) VALUES (new.row, new.name_folded, new.email_folded);
+END;
+CREATE TRIGGER members_text_gone AFTER DELETE ON members BEGIN
+  INSERT INTO member_text (member_text, rowid, name_folded, email_folded)
+    VALUES ('delete', old.row, old.name_folded, old.email_folded);
 END;
 CREATE TABLE memberships (
   id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
@@ -78,22 +88,29 @@ CREATE INDEX releases_of_catalog ON releases (catalog_id, published_at);
  * Opens the database at `file` (created when it does not exist; `:memory:` for a store without a file),
  * or refuses it, naming it: another program's database, one of a later version, a damaged one.
  * @param {string} file
- * @param {{ fsync?: boolean }} [options] `fsync`: each transaction on the disk before it is answered
- *   (`synchronous=FULL`); otherwise WAL's own guarantee, which a crash of the service never breaks
+ * @param {{ fsync?: boolean, log?: (message: string) => void }} [options] `fsync`: each transaction on the
+ *   disk before it is answered (`synchronous=FULL`); otherwise WAL's own guarantee, which a crash of the service
+ *   never breaks
  */
-export function openDatabase(file, { fsync = false } = {}) {
+export function openDatabase(file, { fsync = false, log = () => {} } = {}) {
   const refuse = (/** @type {string} */ why) => new DatabaseFileError(`${file} cannot be used as the store: ${why}`);
   /** @type {DatabaseSync | undefined} */
   let db;
   try {
+    if (file !== ':memory:') keepPrivate(file, log);
     db = new DatabaseSync(file);
     db.function('sort_key', { deterministic: true }, sortKey);
     const applicationId = /** @type {{ application_id: number }} */ (db.prepare('PRAGMA application_id').get());
     const version = /** @type {{ user_version: number }} */ (db.prepare('PRAGMA user_version').get());
     const tables = /** @type {{ n: number }} */ (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get());
     if (applicationId.application_id === 0 && tables.n === 0) {
-      db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
-      db.exec(`BEGIN; ${SCHEMA} COMMIT;`);
+      try {
+        db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
+        db.exec(`BEGIN; ${SCHEMA} COMMIT;`);
+      } catch (error) {
+        const reason = /** @type {Error} */ (error).message.includes('full') ? 'the disk is full' : String(error);
+        throw new DatabaseFileError(`The data file ${file} could not be written at start (${reason})`);
+      }
     } else if (applicationId.application_id !== APPLICATION_ID) {
       throw refuse("it is another program's database");
     } else if (version.user_version > SCHEMA_VERSION) {
@@ -108,4 +125,26 @@ export function openDatabase(file, { fsync = false } = {}) {
     throw refuse(/** @type {Error} */ (error).message);
   }
   return /** @type {DatabaseSync} */ (db);
+}
+
+/**
+ * Makes FILE private: created so when it is new (SQLite gives the files it keeps beside it, the WAL among them,
+ * the database's mode), made so when it is readable by others.
+ * @param {string} file
+ * @param {(message: string) => void} log
+ */
+function keepPrivate(file, log) {
+  if (!existsSync(file)) {
+    try {
+      closeSync(openSync(file, 'a', PRIVATE));
+    } catch (error) {
+      throw new DatabaseFileError(
+        `The service cannot write in the folder ${dirname(file)} of the data file ${file} (${writeFailure(error)}); ` +
+          'it keeps its database there. Choose a folder it can write, or make this one writable.',
+      );
+    }
+  } else if (statSync(file).mode & 0o077) {
+    chmodSync(file, PRIVATE);
+    log(`made ${file} readable by its owner only (mode 0600); it holds secrets`);
+  }
 }

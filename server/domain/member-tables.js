@@ -87,6 +87,9 @@ export class MemberTables {
     this.memberWithEmail = db.prepare(`SELECT ${MEMBER} FROM members m WHERE m.email_folded = ? ORDER BY m.row DESC`);
     this.membershipById = db.prepare(`SELECT ${MEMBERSHIP} FROM memberships ms WHERE ms.account_id = ? AND ms.id = ?`);
     this.membershipOf = db.prepare('SELECT 1 FROM memberships WHERE account_id = ? AND account_member_id = ?');
+    this.membershipsOfAccount = db.prepare(
+      `SELECT ${MEMBERSHIP} FROM memberships ms WHERE ms.account_id = ? ORDER BY ms.rowid`,
+    );
   }
 
   /** @param {MemberRecord[]} records */
@@ -128,6 +131,15 @@ export class MemberTables {
   membership(accountId, id) {
     const row = this.membershipById.get(accountId, id);
     return row && /** @type {MembershipRecord} */ ({ ...row });
+  }
+
+  /**
+   * An account's memberships, in the order they were made.
+   * @param {string} accountId
+   * @returns {MembershipRecord[]}
+   */
+  membershipsOf(accountId) {
+    return this.membershipsOfAccount.all(accountId).map((row) => /** @type {MembershipRecord} */ ({ ...row }));
   }
 
   /**

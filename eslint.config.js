@@ -153,7 +153,8 @@ export default tseslint.config(
     },
   },
   // The service's layers (docs/architecture.md): domain <- idp <- routes <- http/app.js <- index.js <- cli.js, with
-  // the rest of http/ (errors, requests and answers) a toolkit beneath them all. Of http/, domain/ uses the errors only.
+  // the rest of http/ (errors, requests and answers) a toolkit beneath them all but the domain: domain/ knows no HTTP
+  // (it throws its own errors, which http/errors.js answers).
   {
     files: ['server/domain/**/*.js'],
     rules: {
@@ -162,8 +163,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!domain/|http/errors\\.js$)',
-              message: 'domain/ holds the store: of the rest it uses the HTTP errors only.',
+              regex: '^\\.\\./(?!domain/)',
+              message: 'domain/ holds the store and knows no other layer: it throws its own errors (domain/errors.js).',
             },
           ],
         },

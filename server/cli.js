@@ -18,12 +18,12 @@ const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0
                   (default http://localhost:<port>, or http://<host>:<port> for another --host)
   --fixtures      the store's data: clients, accounts, members, catalogs, identity-provider users and OIDC
                   profiles (JSON, see fixtures.schema.json; default: the built-in example store)
-  --data          keep the store in this JSON file (created 0600 from the fixtures; a change is answered
-                  once it is written)
-  --fsync         with --data: also flush every write to the device (survives a power cut; slower)
-  --repair        with --data: start over damaged lines of the data file or its journal by dropping them
-                  (each one is named, and a damaged journal is kept as <journal>.damaged); without it,
-                  damaged data refuses the start, naming the file and line
+  --data          keep the store in this SQLite file (created 0600 from the fixtures; a change is answered
+                  once it is committed); a data file of 0.1.0 is imported once and kept as FILE.0.1.0
+  --fsync         with --data: also flush every commit to the device (survives a power cut; slower)
+  --repair        with --data: import a data file of 0.1.0 over damaged lines of it or its journal by
+                  dropping them (each one is named); without it, damaged data refuses the start, naming
+                  the file and line
   --redirect-uri  accept this redirect URI besides http://localhost:<port>/... (repeatable)
   --trust-proxy   a reverse proxy (an address, or a CIDR range like 10.0.0.0/8) whose X-Forwarded-For
                   names the client; the limits then count each client apart (repeatable)
@@ -156,7 +156,7 @@ const clientAddresses = opts.trustProxy?.length
   ? `from X-Forwarded-For when the connection comes from ${opts.trustProxy.join(', ')}`
   : "the connection's (X-Forwarded-For is not trusted; see --trust-proxy)";
 const data = opts.dataFile
-  ? `${opts.dataFile} (and its journal ${opts.dataFile}.journal.<n>)${flushed}`
+  ? `${opts.dataFile} (a SQLite database)${flushed}`
   : `in memory (${opts.fixtures ?? 'the built-in fixtures'}; lost on exit)`;
 console.log(`Reference service   ${service.baseUrl}  (listening on ${opts.host}:${service.port})
 Identity provider   ${service.issuer}  (embedded)

@@ -126,7 +126,6 @@ export async function startService({
     dataFile,
     fixtures: seed,
     sync: syncWrites,
-    compactAfterBytes: limits.compactAfterBytes,
     repair,
     // what a repair drops is always said
     log: repair ? (message) => console.error(`[service] ${message}`) : log,
@@ -203,8 +202,6 @@ export async function startService({
     throw error;
   }
   service.ready = true;
-  // built in slices while the service answers (a members list asked for meanwhile waits for them)
-  store.indexed().catch((error) => log(`could not index the members: ${error?.stack ?? error}`));
 
   const sweeper = setInterval(() => {
     service.signIn.sweep();

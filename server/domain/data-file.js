@@ -24,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { HttpError, shortened } from '../http/errors.js';
+import { shortened, UnavailableError } from './errors.js';
 import { readJsonObject } from './json-object-file.js';
 import { lineOfItem, lineOfSyntaxError } from './json-lines.js';
 import { changeProblem, damagedRecords, storeProblem } from './store-shape.js';
@@ -33,7 +33,7 @@ import { changeProblem, damagedRecords, storeProblem } from './store-shape.js';
 const SLICE = 1000;
 const PRIVATE = 0o600;
 /** Seconds a client is asked to wait after a change could not be written. */
-const RETRY_WRITE_AFTER = '30';
+const RETRY_WRITE_AFTER = 30;
 
 /** Why a file could not be written, by the system's error code. */
 const WRITE_FAILURES = /** @type {Record<string, string>} */ ({
@@ -47,7 +47,7 @@ const WRITE_FAILURES = /** @type {Record<string, string>} */ ({
 });
 
 /** @param {unknown} error */
-const writeFailure = (error) =>
+export const writeFailure = (error) =>
   WRITE_FAILURES[/** @type {NodeJS.ErrnoException} */ (error)?.code ?? ''] ?? 'the system refused the write';
 
 /** A data file the service refuses to start with; the message says which file and what is wrong. */
@@ -61,8 +61,7 @@ export class StoreFileError extends Error {
 
 /**
  * @typedef {{ n: number, op: string, [field: string]: unknown }} JournalEntry
- * @typedef {{ length: number, slice: (start?: number, end?: number) => unknown[] }} LongList an array, or the
- *   store's list of members (see ./member-list.js)
+ * @typedef {{ length: number, slice: (start?: number, end?: number) => unknown[] }} LongList
  * @typedef {{ head: Record<string, unknown>, lists: Record<string, LongList> }} SnapshotParts what a
  *   snapshot holds: small fields written at once, and long lists written in slices
  * @typedef {{ n: number, line: string, undo: () => void, resolve: () => void, reject: (error: unknown) => void }}
@@ -219,7 +218,6 @@ function readSnapshot(file, damage, { eachRecord, listFor }) {
     // newest first, so that the indexes of the records still to drop stay right
     for (const { list, index, problem: recordProblem } of damaged.reverse()) {
       const line = lineOfItem(/** @type {string} */ (text), list, index) ?? 1;
-      // a list of records, or the store's list of members (see ./member-list.js)
       const records = /** @type {unknown[]} */ (data[list]);
       damage.found({ file, line, text: JSON.stringify(records.at(index)) }, recordProblem);
       records.splice(index, 1);
@@ -402,7 +400,7 @@ export class DataFile {
    * @returns {Promise<void>}
    */
   append(change, undo) {
-    if (this.#closed) return Promise.reject(new HttpError(503, 'The service is stopping'));
+    if (this.#closed) return Promise.reject(new UnavailableError('The service is stopping'));
     const n = ++this.#seq;
     const line = JSON.stringify({ n, ...change });
     return new Promise((resolve, reject) => {
@@ -444,11 +442,10 @@ export class DataFile {
           for (const pending of [...failed].reverse()) pending.undo();
           this.#seq = this.#written;
           this.log(`could not write the journal of ${this.file}: ${/** @type {Error} */ (error).message}`);
-          const refused = new HttpError(
-            503,
+          const refused = new UnavailableError(
             `The change could not be written to the service's data file (${writeFailure(error)}); nothing was ` +
               'changed. Try again later.',
-            { headers: { 'Retry-After': RETRY_WRITE_AFTER } },
+            { retryAfterSeconds: RETRY_WRITE_AFTER, cause: error },
           );
           for (const pending of failed) pending.reject(refused);
           // whatever the file holds now, the next good moment writes a whole snapshot from memory

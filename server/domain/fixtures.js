@@ -7,7 +7,7 @@ import { defaultStoreData } from './store.js';
 import { EMBEDDED_CLIENT, stableId } from './fixtures-file.js';
 
 const data = defaultStoreData();
-/** the fixtures' members, a list (a store's members are one once it holds them, see ./member-list.js) */
+/** the fixtures' members */
 const members = /** @type {import('./store.js').MemberRecord[]} */ (data.members);
 
 /**

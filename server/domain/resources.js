@@ -64,6 +64,34 @@ export function accountResource(a, base, ancestors = []) {
   };
 }
 
+/**
+ * @param {import('./store.js').ProfileRecord} p
+ * @param {string} base
+ * @param {string} issuer
+ */
+export function profileResource(p, base, issuer) {
+  const discoveryUrl = p.embedded ? `${issuer}/.well-known/openid-configuration` : p.discovery_url;
+  return {
+    id: p.id,
+    type: 'oidc-profile',
+    name: p.name,
+    discovery_url: discoveryUrl,
+    client_id: p.client_id,
+    meta: {
+      created_at: p.created_at,
+      updated_at: p.updated_at,
+      timestamps: { created_at: p.created_at, updated_at: p.updated_at },
+    },
+    links: {
+      'self': `${base}/v2/authentication-realms/${p.realm_id}/oidc-profiles/${p.id}`,
+      'authorization-endpoint': `${base}/oidc/authorize?profile_id=${encodeURIComponent(p.id)}`,
+      'callback-endpoint': `${base}/oidc/callback`,
+      // the provider's own discovery document: this service publishes none for its sign-in leg
+      'client-discovery-url': discoveryUrl,
+    },
+  };
+}
+
 /** ISO instant without the zone suffix, as the catalog service shows them (values are UTC). */
 const noZone = (/** @type {string} */ iso) => iso.replace(/Z$/, '');
 

@@ -4,7 +4,6 @@
  * is wrong, instead of being replaced by the fixtures or failing later in an odd place.
  * Only what the service relies on is checked; records may carry more fields.
  */
-import { MemberList } from './member-list.js';
 
 /**
  * A check of one value: null when it fits, else a sentence saying where and what is wrong. Without a path
@@ -42,14 +41,6 @@ const stringOrNull = (value, path) =>
  * @returns {Check}
  */
 const listOf = (item) => (value, path) => {
-  if (value instanceof MemberList) {
-    // the members packed fit (see ./member-list.js); those kept as objects are checked
-    for (const [i, record] of value.objects()) {
-      const problem = item(record, path && `${path}[${i}]`);
-      if (problem) return problem;
-    }
-    return null;
-  }
   if (!Array.isArray(value)) return `${path} must be a list`;
   for (let i = 0; i < value.length; i++) {
     const problem = item(value[i], path && `${path}[${i}]`);
@@ -160,7 +151,7 @@ export function damagedRecords(data) {
   for (const [list, check] of Object.entries({ ...RECORDS, ...OPTIONAL_RECORDS })) {
     const records = data[list];
     /** @type {Iterable<[number, unknown]>} */
-    const items = records instanceof MemberList ? records.objects() : Array.isArray(records) ? records.entries() : [];
+    const items = Array.isArray(records) ? records.entries() : [];
     for (const [index, item] of items) {
       // the path only for a damaged record, not for each of a million whole ones
       if (check(item, null)) damaged.push({ list, index, problem: `${check(item, `${list}[${index}]`)}` });

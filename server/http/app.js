@@ -4,7 +4,16 @@
  * The rest of the identity provider (`/idp/...`, oidc-provider's own endpoints) is delegated to it.
  */
 import { answerPreflight, applyCors } from './cors.js';
-import { forbidden, HttpError, methodNotAllowed, notFound, shortened, toEnvelope, unauthorized } from './errors.js';
+import {
+  forbidden,
+  HttpError,
+  isAnswer,
+  methodNotAllowed,
+  notFound,
+  shortened,
+  toEnvelope,
+  unauthorized,
+} from './errors.js';
 import { boundBody, clientAddress, DEFAULT_BODY_BOUNDS, escapeHtml, page, sendHtml, sendJson } from './util.js';
 import { accountRoutes } from '../routes/accounts.js';
 import { authRoutes } from '../routes/auth.js';
@@ -156,7 +165,7 @@ async function handle(service, req, res) {
     const result = await route.handler(ctx);
     if (result && !res.headersSent) sendJson(res, result.status, result.body, result.headers);
   } catch (error) {
-    if (!(error instanceof HttpError)) service.log(`unexpected error: ${/** @type {Error} */ (error)?.stack ?? error}`);
+    if (!isAnswer(error)) service.log(`unexpected error: ${/** @type {Error} */ (error)?.stack ?? error}`);
     if (res.headersSent) {
       res.destroy();
       return;

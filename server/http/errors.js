@@ -1,31 +1,25 @@
 /**
  * The error envelope of the interface: `{errors: [{title, status, detail?}]}` with the status as text.
- * Handlers throw {@link HttpError}; anything else that escapes a handler is a real server fault and
- * becomes a plain 500 envelope, never a stack trace.
+ * Handlers throw {@link HttpError}, the store its own errors (../domain/errors.js), each given its status here;
+ * anything else that escapes a handler is a real server fault and becomes a plain 500 envelope, never a stack
+ * trace.
  */
+import { STATUS_CODES } from 'node:http';
+import {
+  ConflictError,
+  InvalidQueryError,
+  NotFoundError,
+  quoted,
+  shortened,
+  UnavailableError,
+} from '../domain/errors.js';
+
+export { quoted, shortened };
 
 /** @typedef {{ title: string, status: string, detail?: string }} ErrorItem */
 
-/** Standard titles per status. */
-const TITLES = /** @type {Record<number, string>} */ ({
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  417: 'Expectation Failed',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  503: 'Service Unavailable',
-});
+/** @param {number} status */
+export const titleOf = (status) => STATUS_CODES[status] ?? 'Error';
 
 export class HttpError extends Error {
   /**
@@ -34,33 +28,14 @@ export class HttpError extends Error {
    * @param {{ title?: string, headers?: Record<string, string> }} [options]
    */
   constructor(status, detail, options = {}) {
-    super(detail ?? TITLES[status] ?? 'Error');
+    super(detail ?? titleOf(status));
     this.name = 'HttpError';
     this.status = status;
-    this.title = options.title ?? TITLES[status] ?? 'Error';
+    this.title = options.title ?? titleOf(status);
     this.detail = detail;
     this.headers = options.headers ?? {};
   }
 }
-
-/** The most characters of a client's value an error detail quotes back. */
-const QUOTED_CHARACTERS = 40;
-
-/**
- * A client's value as an error detail names it: at most its first characters (then `…`), so an answer never
- * echoes a long value back.
- * @param {unknown} value
- */
-export function shortened(value) {
-  const text = String(value);
-  return text.length > QUOTED_CHARACTERS ? `${text.slice(0, QUOTED_CHARACTERS)}…` : text;
-}
-
-/**
- * A client's value as an error detail quotes it: {@link shortened}, in double quotes.
- * @param {unknown} value
- */
-export const quoted = (value) => JSON.stringify(shortened(value));
 
 /** @param {string} detail */
 export const badRequest = (detail) => new HttpError(400, detail);
@@ -99,11 +74,8 @@ export const unsupportedMediaType = (detail) => new HttpError(415, detail);
  * @param {string} detail
  */
 export function envelopeText(status, detail) {
-  return JSON.stringify({ errors: [{ title: TITLES[status] ?? 'Error', status: String(status), detail }] });
+  return JSON.stringify({ errors: [{ title: titleOf(status), status: String(status), detail }] });
 }
-
-/** @param {number} status */
-export const titleOf = (status) => TITLES[status] ?? 'Error';
 
 /**
  * Turns anything thrown into a status, headers and envelope.
@@ -111,11 +83,12 @@ export const titleOf = (status) => TITLES[status] ?? 'Error';
  * @returns {{ status: number, headers: Record<string, string>, body: { errors: ErrorItem[] } }}
  */
 export function toEnvelope(error) {
-  if (error instanceof HttpError) {
+  const answer = fromStore(error);
+  if (answer instanceof HttpError) {
     /** @type {ErrorItem} */
-    const item = { title: error.title, status: String(error.status) };
-    if (error.detail !== undefined) item.detail = error.detail;
-    return { status: error.status, headers: error.headers, body: { errors: [item] } };
+    const item = { title: answer.title, status: String(answer.status) };
+    if (answer.detail !== undefined) item.detail = answer.detail;
+    return { status: answer.status, headers: answer.headers, body: { errors: [item] } };
   }
   return {
     status: 500,
@@ -124,4 +97,26 @@ export function toEnvelope(error) {
       errors: [{ title: 'Internal Server Error', status: '500', detail: 'The request could not be processed' }],
     },
   };
+}
+
+/**
+ * Whether an error is an answer (the service's or the store's) rather than a fault.
+ * @param {unknown} error
+ */
+export const isAnswer = (error) => fromStore(error) instanceof HttpError;
+
+/**
+ * The store's refusals as answers: what it did not find, a change that breaks its rules, a filter it does not
+ * take, a change it cannot make now.
+ * @param {unknown} error
+ */
+function fromStore(error) {
+  if (error instanceof NotFoundError) return notFound(error.message);
+  if (error instanceof ConflictError) return conflict(error.message);
+  if (error instanceof InvalidQueryError) return badRequest(error.message);
+  if (error instanceof UnavailableError) {
+    const retry = error.retryAfterSeconds;
+    return new HttpError(503, error.message, { headers: retry ? { 'Retry-After': String(retry) } : {} });
+  }
+  return error;
 }

@@ -76,7 +76,7 @@ ${usersHint(users)}`,
 
 /**
  * Answers with one of the identity provider's own pages, sent as the service's pages are.
- * @param {import('oidc-provider').Context} ctx
+ * @param {import('oidc-provider').KoaContextWithOIDC} ctx
  * @param {string} html
  */
 function showPage(ctx, html) {
@@ -221,15 +221,17 @@ export class EmbeddedIdp {
       clientBasedCORS: () => true,
       /** No consent screen: the only client is the service itself, so its grant is made automatically. */
       async loadExistingGrant(ctx) {
-        const clientId = ctx.oidc.client.clientId;
-        const existing = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(clientId);
+        const { client, session } = ctx.oidc;
+        if (!client || !session) return undefined;
+        const clientId = client.clientId;
+        const existing = ctx.oidc.result?.consent?.grantId || session.grantIdFor(clientId);
         if (existing) return ctx.oidc.provider.Grant.find(existing);
-        if (!ctx.oidc.session.accountId) return undefined;
-        const grant = new ctx.oidc.provider.Grant({ clientId, accountId: ctx.oidc.session.accountId });
+        if (!session.accountId) return undefined;
+        const grant = new ctx.oidc.provider.Grant({ clientId, accountId: session.accountId });
         grant.addOIDCScope('openid email profile');
         grant.addOIDCClaims(['email', 'email_verified', 'name']);
         await grant.save();
-        ctx.oidc.session.grantIdFor(clientId, grant.jti);
+        session.grantIdFor(clientId, grant.jti);
         return grant;
       },
       async findAccount(_ctx, sub) {
@@ -411,7 +413,7 @@ export class EmbeddedIdp {
     }
     // Any other prompt (consent): grant what was asked, without a screen.
     const accountId = details.session?.accountId;
-    const clientId = details.params.client_id;
+    const clientId = /** @type {string | undefined} */ (details.params.client_id);
     const grant = details.grantId
       ? await this.provider.Grant.find(details.grantId)
       : accountId && clientId && new this.provider.Grant({ accountId, clientId });

@@ -10,7 +10,7 @@ import {
   unprocessable,
 } from '../http/errors.js';
 import { readJson, RESOURCE_BODY } from '../http/util.js';
-import { compileFilter, pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../domain/query.js';
+import { pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../http/list-params.js';
 import { accountResource, memberResource, membershipResource, single } from '../domain/resources.js';
 import { SORT_ATTRIBUTES } from '../domain/store.js';
 import { dataOfType, requiredString, UUID_RE } from '../http/validate.js';
@@ -43,44 +43,19 @@ async function memberListCaller(ctx) {
 }
 
 /**
- * Pages through records already filtered lazily: counts every match, keeps only the page.
- * @template T
- * @param {T[]} sorted
- * @param {((r: T) => boolean) | null} predicate
- * @param {{ limit: number, offset: number }} page
- */
-function slice(sorted, predicate, { limit, offset }) {
-  if (!predicate) return { total: sorted.length, items: sorted.slice(offset, offset + limit) };
-  /** @type {T[]} */
-  const items = [];
-  let total = 0;
-  const end = offset + limit;
-  for (const r of sorted) {
-    if (predicate(r)) {
-      if (total >= offset && total < end) items.push(r);
-      total++;
-    }
-  }
-  return { total, items };
-}
-
-/**
- * Lists members (all, or all but the members of an account) with filter, sort and page, from the store's
- * member indexes. The matches of one query are cached until the store changes, so paging through a large
- * filtered list does not filter it again.
+ * Lists members (all, or those without a membership in an account) with filter, sort and page. The matches of
+ * one query are kept until the store changes, so paging through a large filtered list does not count it again.
  * @param {import('../http/app.js').Ctx} ctx
- * @param {{ key: string, excluded: Set<string> } | null} scope
+ * @param {string} [outsideAccount]
  */
-async function listMembers(ctx, scope) {
+async function listMembers(ctx, outsideAccount) {
   const q = ctx.url.searchParams;
   const page = parsePage(q);
   const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
   const exprs = readFilter(q, MEMBER_FILTER_ATTRIBUTES);
   const { store } = ctx.service;
-  const key = `${scope?.key ?? 'all'}|${attribute}|${descending}|${q.get('filter') ?? ''}`;
-  const matched = await store.cached(key, () =>
-    store.findMembers({ exprs, attribute, descending, excluded: scope?.excluded }),
-  );
+  const key = `${outsideAccount ?? ''}|${attribute}|${descending}|${q.get('filter') ?? ''}`;
+  const matched = await store.cached(key, () => store.findMembers({ exprs, attribute, descending, outsideAccount }));
   return {
     status: 200,
     body: {
@@ -128,8 +103,7 @@ export const accountRoutes = [
     async handler(ctx) {
       await memberListCaller(ctx);
       accountOr404(ctx, ctx.params.id);
-      const assigned = ctx.service.store.memberIdsOf(ctx.params.id);
-      return listMembers(ctx, { key: `unassigned:${ctx.params.id}`, excluded: assigned });
+      return listMembers(ctx, ctx.params.id);
     },
   },
   {
@@ -148,9 +122,9 @@ export const accountRoutes = [
       if (include !== null && include !== 'account_member' && include !== 'account_members') {
         throw badRequest(`Unknown include ${quoted(include)}: only account_member is supported`);
       }
-      const sorted = await store.membershipsSorted(ctx.params.id, attribute, descending);
-      const filter = exprs.length ? compileFilter(exprs, (ms, attr) => /** @type {any} */ (ms)[attr]) : null;
-      const { total, items } = slice(sorted, filter, page);
+      const matched = store.findMemberships(ctx.params.id, { exprs, attribute, descending });
+      const { total } = matched;
+      const items = matched.page(page.offset, page.limit);
       /** @type {Record<string, unknown>} */
       const body = {
         data: items.map((ms) => membershipResource(ms, ctx.base)),
@@ -193,7 +167,7 @@ export const accountRoutes = [
     async handler(ctx) {
       await ctx.auth('operator');
       accountOr404(ctx, ctx.params.id);
-      const ms = ctx.service.store.membershipsOf(ctx.params.id).find((x) => x.id === ctx.params.membership);
+      const ms = ctx.service.store.membership(ctx.params.id, ctx.params.membership);
       if (!ms) throw notFound(`The account membership ${shortened(ctx.params.membership)} was not found`);
       return { status: 200, body: single(membershipResource(ms, ctx.base)) };
     },
@@ -203,7 +177,7 @@ export const accountRoutes = [
     path: '/v2/account-members',
     async handler(ctx) {
       await memberListCaller(ctx);
-      return listMembers(ctx, null);
+      return listMembers(ctx);
     },
   },
   {

@@ -16,41 +16,13 @@
  */
 import { badRequest, HttpError, notFound, quoted, shortened, unprocessable } from '../http/errors.js';
 import { FORM_BODY, readForm, readJson, RESOURCE_BODY } from '../http/util.js';
-import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../domain/query.js';
-import { single } from '../domain/resources.js';
+import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../http/list-params.js';
+import { profileResource, single } from '../domain/resources.js';
 import { discoveryUrlProblem } from '../domain/fixtures-checks.js';
 import { sameSecret } from '../domain/secret.js';
 import { dataOfType, requiredString } from '../http/validate.js';
 
 const TOKEN_TYPE = 'account_management_authentication_token';
-
-/**
- * @param {import('../domain/store.js').ProfileRecord} p
- * @param {string} base
- * @param {string} issuer
- */
-export function profileResource(p, base, issuer) {
-  const discoveryUrl = p.embedded ? `${issuer}/.well-known/openid-configuration` : p.discovery_url;
-  return {
-    id: p.id,
-    type: 'oidc-profile',
-    name: p.name,
-    discovery_url: discoveryUrl,
-    client_id: p.client_id,
-    meta: {
-      created_at: p.created_at,
-      updated_at: p.updated_at,
-      timestamps: { created_at: p.created_at, updated_at: p.updated_at },
-    },
-    links: {
-      'self': `${base}/v2/authentication-realms/${p.realm_id}/oidc-profiles/${p.id}`,
-      'authorization-endpoint': `${base}/oidc/authorize?profile_id=${encodeURIComponent(p.id)}`,
-      'callback-endpoint': `${base}/oidc/callback`,
-      // the provider's own discovery document: this service publishes none for its sign-in leg
-      'client-discovery-url': discoveryUrl,
-    },
-  };
-}
 
 /** @param {import('../http/app.js').Ctx} ctx */
 function realmOf(ctx) {

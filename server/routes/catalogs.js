@@ -13,7 +13,7 @@
  */
 import { badRequest, notFound, shortened } from '../http/errors.js';
 import { readOptionalJson, RESOURCE_BODY } from '../http/util.js';
-import { pageEnvelope, parsePage } from '../domain/query.js';
+import { pageEnvelope, parsePage } from '../http/list-params.js';
 import { catalogResource, releaseResource, single } from '../domain/resources.js';
 
 /**

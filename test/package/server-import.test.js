@@ -1,4 +1,5 @@
-// Every JavaScript entry of the packed package, imported on a server: Node with no DOM and no shim the store adds.
+// Every JavaScript entry of the packed package, imported on a server: the oldest Node the package claims (its
+// `engines`, whatever Node the repository itself runs on), with no DOM and no shim the store adds.
 // Each must load without throwing and do nothing there: register no element, touch no storage, start no observer
 // or channel, and leave the global object as lit's own server build leaves it. The package is installed from the
 // tarball `npm pack` writes, beside the project's own dependencies. Needs `npm run build` first.
@@ -29,8 +30,30 @@ const LANGUAGES = 'Symbol(storefront-elements)';
 const store = mkdtempSync(join(tmpdir(), 'storefront-server-import-'));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 let installed;
+/** The `node` of the oldest version the package claims, from the registry's Node package for this platform. */
+let oldestNode;
+
+/** `engines.node` as `>=20.19` names its oldest version, in full: `20.19.0`. */
+function oldestClaimed() {
+  const claimed = /^>=\s*(\d+(?:\.\d+){0,2})$/.exec(pkg.engines.node)?.[1];
+  assert.ok(claimed, `engines.node is a lower bound: ${pkg.engines.node}`);
+  return [...claimed.split('.'), '0', '0'].slice(0, 3).join('.');
+}
+
+/** That Node's binary: npm fetches the registry's per-platform package once, into its own cache. */
+function fetchNode(version) {
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const result = spawnSync(
+    'npm',
+    ['exec', '--yes', `--package=node-${platform}-${process.arch}@${version}`, '--', 'node', '-p', 'process.execPath'],
+    { cwd: tmpdir(), encoding: 'utf8', shell: process.platform === 'win32' },
+  );
+  assert.equal(result.status, 0, `Node ${version} from the registry:\n${result.stderr}`);
+  return result.stdout.trim().split('\n').pop();
+}
 
 before(() => {
+  oldestNode = fetchNode(oldestClaimed());
   // the store's node_modules: the package from its tarball, its dependencies (and React) from ours
   const tarball = pack(join(store, 'tarball'));
   const modules = join(store, 'node_modules');
@@ -74,12 +97,17 @@ function importOnServer(entry, prelude = '') {
     // anything our code starts on a server (a timer, a channel) would keep this process alive: it must end now
     console.log(JSON.stringify({ exports: Object.keys(module), added, registered }));
   `;
-  return spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+  return spawnSync(oldestNode, ['--input-type=module', '-e', probe], {
     cwd: store,
     encoding: 'utf8',
     timeout: 60_000,
   });
 }
+
+test('the imports are checked on the oldest Node the package claims', () => {
+  const version = spawnSync(oldestNode, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  assert.equal(version, `v${oldestClaimed()}`);
+});
 
 test('the package has a JavaScript entry for each name it exports, and every file pattern matches', () => {
   const entries = javascriptEntries();

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../../server/index.js';
@@ -17,7 +18,7 @@ after(() => rm(dir, { recursive: true, force: true }));
 
 describe('--data FILE', () => {
   it('keeps changes across a restart; a clean stop leaves one file, no journal or temporary file', async () => {
-    const file = join(dir, 'store.json');
+    const file = join(dir, 'store.db');
     const first = await startService({ port: 0, quiet: true, dataFile: file });
     const operator = await accessToken(first.baseUrl, 'operator');
     let created;
@@ -31,9 +32,10 @@ describe('--data FILE', () => {
     } finally {
       await first.close();
     }
-    const saved = JSON.parse(await readFile(file, 'utf8'));
-    assert.ok(saved.memberships.some((/** @type {any} */ ms) => ms.id === created.body.data.id));
-    assert.deepEqual(await readdir(dir), ['store.json'], 'no journal or temporary file left behind');
+    const saved = new DatabaseSync(file);
+    assert.ok(saved.prepare('SELECT 1 FROM memberships WHERE id = ?').get(created.body.data.id));
+    saved.close();
+    assert.deepEqual(await readdir(dir), ['store.db'], 'no journal or temporary file left behind');
 
     const second = await startService({ port: 0, quiet: true, dataFile: file });
     try {

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  compileFilter,
-  likeMatcher,
-  pageEnvelope,
-  parseFilter,
-  parsePage,
-  parseSort,
-  WILDCARD,
-} from '../../server/domain/query.js';
+import { compileFilter, likeMatcher, parseFilter, WILDCARD } from '../../server/domain/filter.js';
+import { toEnvelope } from '../../server/http/errors.js';
+import { pageEnvelope, parsePage, parseSort } from '../../server/http/list-params.js';
+
+/** The answer an error thrown while reading a query becomes: its status and detail. */
+const answerOf = (/** @type {unknown} */ error) => {
+  const { status, body } = toEnvelope(error);
+  return { status, detail: body.errors[0].detail };
+};
 
 const ATTRS = ['email', 'name'];
 /** @param {string} filter @param {Record<string, string>} record */
@@ -53,7 +53,7 @@ describe('filter grammar', () => {
     ]) {
       assert.throws(
         () => parseFilter(bad, ATTRS),
-        (/** @type {any} */ e) => e.status === 400,
+        (/** @type {unknown} */ e) => answerOf(e).status === 400,
         bad,
       );
     }
@@ -88,7 +88,7 @@ describe('filter grammar', () => {
     }
     assert.throws(
       () => parseFilter('gt(name,a)', ATTRS),
-      (/** @type {any} */ e) => e.status === 400 && /eq, like or ilike/.test(e.detail),
+      (/** @type {unknown} */ e) => answerOf(e).status === 400 && /eq, like or ilike/.test(answerOf(e).detail ?? ''),
     );
   });
 

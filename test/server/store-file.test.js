@@ -1,6 +1,6 @@
 /**
- * The data file (`--data FILE`): private, refused when it is not a store (and then left untouched), a failed
- * write leaves the store as it was, leftovers of a dead process are cleaned up, the journal is read back.
+ * The data file (`--data FILE`, a database): private, refused when it is not a store (and then left untouched),
+ * a failed write leaves the store as it was; a data file of 0.1.0 and its journal are checked as they were.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -15,6 +15,8 @@ import { Store } from '../../server/domain/store.js';
 import { startService } from '../../server/index.js';
 import { api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
+import { toEnvelope } from '../../server/http/errors.js';
+import { writeLegacyStore } from '../support/legacy-store.js';
 
 let dir = '';
 before(async () => {
@@ -31,121 +33,72 @@ async function folder() {
 
 const isPosix = process.platform !== 'win32';
 
-describe('a failed write', () => {
-  it('leaves memory as it was, so a retry after the folder is back answers 201, not 409', async () => {
-    const data = await folder();
-    const file = join(data, 'store.json');
-    const { service, base, operator } = await startTestService({ dataFile: file, operatorToken: true });
-    const url = `${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`;
-    const body = { data: { type: 'account_membership', account_member_id: MEMBERS.grace.id } };
+/**
+ * Lets the database grow by `pages` pages at most (0: no more than now), as a disk that is full.
+ * @param {Store} store
+ * @param {number} pages
+ */
+function diskFull(store, pages = 0) {
+  const { page_count: now } = /** @type {any} */ (store.db.prepare('PRAGMA page_count').get());
+  store.db.exec(`PRAGMA max_page_count = ${now + pages}`);
+}
 
-    await rm(data, { recursive: true, force: true });
-    const failed = await api(url, { method: 'POST', token: operator, body });
-    assert.equal(failed.status, 503);
-    assert.equal(failed.body.errors[0].status, '503');
-    assert.match(failed.body.errors[0].detail, /could not be written .*\(its folder is gone\); nothing was changed/);
-    assert.equal(failed.headers.get('retry-after'), '30');
-    assert.equal((await api(url, { token: operator })).body.data.length, 0, 'the membership is not kept in memory');
-
-    await mkdir(data);
-    const retried = await api(url, { method: 'POST', token: operator, body });
-    assert.equal(retried.status, 201);
-    // the folder came back empty: the service writes the whole store again
-    await service.store.idle();
-    const saved = JSON.parse(await readFile(file, 'utf8'));
-    assert.deepEqual(
-      saved.memberships
-        .filter((/** @type {any} */ ms) => ms.account_id === ACCOUNTS.empty.id)
-        .map((/** @type {any} */ ms) => ms.id),
-      [retried.body.data.id],
-    );
-  });
-
-  it('rolls back members, profiles, releases, the signing secret and a reset too', async () => {
-    const data = await folder();
-    const store = await Store.open({ dataFile: join(data, 'store.json') });
-    const members = store.data.members.length;
+describe('a write the disk cannot take', () => {
+  it('is refused as 503 with Retry-After, changes nothing, and is taken once there is room', async () => {
+    const store = await Store.open({ dataFile: join(await folder(), 'store.db') });
+    const members = store.memberCount;
     const profiles = store.data.profiles.length;
-    const catalog = store.catalogs[0];
-    const releases = [...catalog.releases];
-    const updated = catalog.updated_at;
-    const secret = store.signingSecret();
-    await store.createMembership(ACCOUNTS.empty.id, MEMBERS.ada.id);
-    await rm(data, { recursive: true, force: true });
+    const bulk = Array.from({ length: 2000 }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk${i}@example.com` }));
+    const profile = {
+      realm_id: store.settings.realm_id,
+      name: 'x'.repeat(20_000),
+      discovery_url: 'https://x.example',
+      client_id: 'c',
+      client_secret: 's',
+    };
+    diskFull(store);
 
-    await assert.rejects(store.createMember({ name: 'Nobody', email: 'nobody@example.com' }));
-    assert.equal(store.data.members.length, members);
-    assert.equal(store.memberByEmail('nobody@example.com'), undefined);
-    await assert.rejects(
-      store.addMembersBulk([
-        { name: 'A', email: 'a.bulk@example.com' },
-        { name: 'B', email: 'b.bulk@example.com' },
-      ]),
+    const refused = await store.addMembersBulk(bulk).catch((error) => toEnvelope(error));
+    assert.equal(refused?.status, 503);
+    assert.equal(refused?.headers['Retry-After'], '30');
+    assert.match(
+      refused?.body.errors[0].detail ?? '',
+      /could not be written .*\(the disk is full\); nothing was changed/,
     );
-    assert.equal(store.data.members.length, members);
-    assert.equal(store.memberByEmail('a.bulk@example.com'), undefined);
-    await assert.rejects(
-      store.createProfile({
-        realm_id: store.settings.realm_id,
-        name: 'x',
-        discovery_url: 'https://x.example',
-        client_id: 'c',
-        client_secret: 's',
-      }),
-    );
+    assert.equal(store.memberCount, members);
+    assert.equal(store.memberByEmail('bulk1@example.com'), undefined);
+    await assert.rejects(store.createProfile(profile));
     assert.equal(store.data.profiles.length, profiles);
-    await assert.rejects(store.publish(catalog.id, { fullPublish: true }));
-    assert.deepEqual(catalog.releases, releases);
-    assert.equal(catalog.updated_at, updated);
-    await assert.rejects(store.setSigningSecret('other'));
-    assert.equal(store.signingSecret(), secret);
-    await assert.rejects(store.reset());
-    assert.equal(store.membershipsOf(ACCOUNTS.empty.id).length, 1, 'the reset is undone');
-  });
 
-  it('refuses every change queued behind a failed write, undoing them newest first', async () => {
-    const data = await folder();
-    const store = await Store.open({ dataFile: join(data, 'store.json') });
-    const catalog = store.catalogs[0];
-    const releases = [...catalog.releases];
-    await rm(data, { recursive: true, force: true });
-    const results = await Promise.allSettled([
-      store.publish(catalog.id, {}),
-      store.publish(catalog.id, {}),
-      store.publish(catalog.id, { fullPublish: true }),
-      store.createMembership(ACCOUNTS.empty.id, MEMBERS.ada.id),
-    ]);
-    assert.deepEqual(
-      results.map((r) => r.status),
-      ['rejected', 'rejected', 'rejected', 'rejected'],
-    );
-    assert.deepEqual(catalog.releases, releases);
-    assert.equal(store.membershipsOf(ACCOUNTS.empty.id).length, 0);
+    diskFull(store, 10_000);
+    await store.addMembersBulk(bulk);
+    await store.createProfile(profile);
+    assert.equal(store.memberCount, members + bulk.length);
+    assert.equal(store.data.profiles.length, profiles + 1);
+    await store.close();
   });
 });
 
 describe('the data file is private', { skip: !isPosix }, () => {
-  it('is created with mode 0600, stays so after changes, and so is its journal', async () => {
+  it('is created with mode 0600, stays so after changes, and so is its write-ahead log', async () => {
     const data = await folder();
-    const file = join(data, 'private.json');
-    const { service, base, operator } = await startTestService({ dataFile: file, operatorToken: true });
-    assert.equal((await stat(file)).mode & 0o777, 0o600, 'after the first save');
+    const file = join(data, 'private.db');
+    const { base, operator } = await startTestService({ dataFile: file, operatorToken: true });
+    assert.equal((await stat(file)).mode & 0o777, 0o600, 'when made');
     const created = await api(`${base}/v2/accounts/${ACCOUNTS.empty.id}/account-memberships`, {
       method: 'POST',
       token: operator,
       body: { data: { type: 'account_membership', account_member_id: MEMBERS.ada.id } },
     });
     assert.equal(created.status, 201);
-    const journals = (await readdir(data)).filter((name) => name.includes('.journal.'));
-    assert.equal(journals.length, 1);
-    assert.equal((await stat(join(data, journals[0]))).mode & 0o777, 0o600, 'the journal');
-    await service.store.compact();
-    assert.equal((await stat(file)).mode & 0o777, 0o600, 'after a new snapshot');
+    for (const name of await readdir(data)) {
+      assert.equal((await stat(join(data, name))).mode & 0o777, 0o600, name);
+    }
   });
 
   it('makes a readable data file private at start', async () => {
     const data = await folder();
-    const file = join(data, 'store.json');
+    const file = join(data, 'store.db');
     await (await Store.open({ dataFile: file })).close();
     await chmod(file, 0o644);
     await (await Store.open({ dataFile: file })).close();
@@ -177,25 +130,18 @@ describe('a data file that is not a store', () => {
     });
   }
 
-  it('names the damaged part of a store', async () => {
+  it('names the damaged part of a store of 0.1.0', async () => {
     const file = join(await folder(), 'store.json');
-    await (await Store.open({ dataFile: file })).close();
-    const store = JSON.parse(await readFile(file, 'utf8'));
-    store.members[3].email = 42;
-    await writeFile(file, JSON.stringify(store));
+    await writeLegacyStore(file, { edit: (store) => (store.members[3].email = 42) });
     await assert.rejects(Store.open({ dataFile: file }), /members\[3\]\.email must be a string/);
-    store.members = { a: 1 };
-    await writeFile(file, JSON.stringify(store));
+    await writeLegacyStore(file, { edit: (store) => (store.members = { a: 1 }) });
     await assert.rejects(Store.open({ dataFile: file }), /members must be a list/);
   });
 
   it('refuses an empty signing_secret, naming it, rather than giving the store a new key silently', async () => {
     const file = join(await folder(), 'store.json');
-    await (await Store.open({ dataFile: file })).close();
-    const store = JSON.parse(await readFile(file, 'utf8'));
-    store.signing_secret = '';
-    const text = JSON.stringify(store);
-    await writeFile(file, text);
+    await writeLegacyStore(file, { edit: (store) => (store.signing_secret = '') });
+    const text = await readFile(file, 'utf8');
     await assert.rejects(Store.open({ dataFile: file }), /signing_secret must not be empty/);
     assert.equal(await readFile(file, 'utf8'), text);
   });
@@ -214,26 +160,11 @@ describe('a data file that is not a store', () => {
   });
 });
 
-describe('leftovers', () => {
-  it('removes temporary files of a process that died, keeps those of a live one', async () => {
-    const data = await folder();
-    const file = join(data, 'store.json');
-    await (await Store.open({ dataFile: file })).close();
-    const dead = `store.json.999999999.${randomUUID()}.tmp`;
-    const live = `store.json.${process.ppid}.${randomUUID()}.tmp`;
-    await writeFile(join(data, dead), '{"half":');
-    await writeFile(join(data, live), '{"half":');
-    const store = await Store.open({ dataFile: file });
-    await store.close();
-    const names = await readdir(data);
-    assert.ok(!names.includes(dead), 'the dead process left it');
-    assert.ok(names.includes(live), 'another running process may still be writing it');
-  });
-
+describe('the journal of a data file of 0.1.0', () => {
   it('refuses a journal damaged before its end', async () => {
     const data = await folder();
     const file = join(data, 'store.json');
-    await (await Store.open({ dataFile: file })).close();
+    await writeLegacyStore(file);
     const journal = join(data, 'store.json.journal.1');
     await writeFile(journal, 'not json\n{"n":2,"op":"secret","value":"x"}\n');
     await assert.rejects(Store.open({ dataFile: file }), /journal .*store\.json\.journal\.1 is damaged at line 1/);

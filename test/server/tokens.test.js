@@ -3,9 +3,10 @@
  * with the secret that signed them, and when what granted them is gone (a membership, a client or its secret).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, describe, it } from 'node:test';
 import { Store } from '../../server/domain/store.js';
 import { Tokens } from '../../server/domain/tokens.js';
@@ -16,7 +17,7 @@ describe('tokens checked before', () => {
     const store = new Store();
     const tokens = new Tokens(store);
     const now = Math.floor(Date.now() / 1000);
-    const [{ account_id: accountId, account_member_id: accountMemberId }] = store.data.memberships;
+    const [{ account_id: accountId, account_member_id: accountMemberId }] = store.membershipsOf(store.accounts[0].id);
     const { token } = await tokens.accountToken(accountMemberId, accountId, { expiresAt: now + 60 });
     const subject = { kind: 'account', accountId, accountMemberId };
     assert.deepEqual(await tokens.verify(token), subject);
@@ -48,20 +49,20 @@ describe('tokens checked before', () => {
 });
 
 /**
- * A store kept in a data file, and the same store after the file was edited and the service started again.
- * @param {(data: any) => void} edit
+ * A store kept in a database file, and the same store after the file was edited and the service started again.
+ * @param {(db: DatabaseSync) => void} edit
  */
 async function editedAndRestarted(edit) {
-  const file = join(mkdtempSync(join(tmpdir(), 'storefront-tokens-')), 'store.json');
+  const file = join(mkdtempSync(join(tmpdir(), 'storefront-tokens-')), 'store.db');
   const store = await Store.open({ dataFile: file });
   after(() => rmSync(dirname(file), { recursive: true, force: true }));
   return {
     store,
     async restart() {
       await store.close();
-      const data = JSON.parse(readFileSync(file, 'utf8'));
-      edit(data);
-      writeFileSync(file, JSON.stringify(data));
+      const db = new DatabaseSync(file);
+      edit(db);
+      db.close();
       const restarted = await Store.open({ dataFile: file });
       after(() => restarted.close());
       return new Tokens(restarted);
@@ -72,11 +73,12 @@ async function editedAndRestarted(edit) {
 describe('a token holds only while what granted it does', () => {
   it('an account token, while its member belongs to the account (the data file edited, the service restarted)', async () => {
     let removed;
-    const { store, restart } = await editedAndRestarted((data) => {
-      data.memberships = data.memberships.filter((/** @type {any} */ m) => m.id !== removed.id);
+    const { store, restart } = await editedAndRestarted((db) => {
+      db.prepare('DELETE FROM memberships WHERE id = ?').run(removed.id);
     });
-    [removed] = store.data.memberships;
-    const kept = store.data.memberships.find((/** @type {any} */ m) => m.id !== removed.id);
+    const memberships = store.accounts.flatMap((account) => store.membershipsOf(account.id));
+    [removed] = memberships;
+    const kept = memberships.find((/** @type {any} */ m) => m.id !== removed.id);
     const tokens = new Tokens(store);
     const gone = (await tokens.accountToken(removed.account_member_id, removed.account_id)).token;
     const still = (await tokens.accountToken(kept.account_member_id, kept.account_id)).token;
@@ -90,9 +92,14 @@ describe('a token holds only while what granted it does', () => {
   });
 
   it('an operator token, while its client has the secret it was granted with; any access token, while its client exists', async () => {
-    const { store, restart } = await editedAndRestarted((data) => {
-      data.clients.find((/** @type {any} */ c) => c.client_id === 'admin').client_secret = 'a new secret';
-      data.clients = data.clients.filter((/** @type {any} */ c) => c.client_id !== 'storefront');
+    const { store, restart } = await editedAndRestarted((db) => {
+      const row = /** @type {{ value: string }} */ (
+        db.prepare("SELECT value FROM store_values WHERE name = 'clients'").get()
+      );
+      const clients = JSON.parse(row.value);
+      clients.find((/** @type {any} */ c) => c.client_id === 'admin').client_secret = 'a new secret';
+      const kept = clients.filter((/** @type {any} */ c) => c.client_id !== 'storefront');
+      db.prepare("UPDATE store_values SET value = ? WHERE name = 'clients'").run(JSON.stringify(kept));
     });
     const tokens = new Tokens(store);
     const { access_token: operator } = await tokens.accessToken('client_credentials', 'admin');

@@ -1,7 +1,7 @@
 /**
- * Query parameters of the list endpoints: filter, sort and page.
+ * The filter grammar of the list endpoints, parsed and compiled (http/list-params.js reads the query parameters).
  *
- * Filter grammar (the browser client writes the same):
+ * Grammar (the browser client writes the same):
  *   filter := expr (':' expr)*          several expressions are ANDed
  *   expr   := op '(' attr ',' value ')'
  *   op     := 'eq' | 'like' | 'ilike'
@@ -14,15 +14,15 @@
  * where it ignores case (addresses are case-insensitive in practice). In `eq` a `*` is just a star.
  * `ilike` is the vendor's case-insensitive `like`; since `like` already ignores case, the two match alike.
  *
+ * A filter holds no NUL character.
+ *
  * Bounds, so that the costliest filter a client can write stays cheap over a large store (each expression is a
  * test of every record, each wildcard a search in its value): at most {@link MAX_FILTER_LENGTH} characters,
  * {@link MAX_FILTER_EXPRESSIONS} expressions and {@link MAX_FILTER_WILDCARDS} wildcards in all; checked while
  * parsing, before anything is matched.
  */
-import { badRequest, quoted } from '../http/errors.js';
+import { InvalidQueryError, quoted } from './errors.js';
 
-export const MAX_PAGE_VALUE = 10000;
-export const DEFAULT_PAGE_LIMIT = 25;
 export const MAX_FILTER_LENGTH = 512;
 export const MAX_FILTER_EXPRESSIONS = 4;
 export const MAX_FILTER_WILDCARDS = 4;
@@ -44,22 +44,24 @@ export function parseFilter(input, attributes) {
   /** @type {FilterExpr[]} */
   const exprs = [];
   const fail = (/** @type {string} */ what) => {
-    throw badRequest(`Invalid filter at position ${i + 1}: ${what}`);
+    throw new InvalidQueryError(`Invalid filter at position ${i + 1}: ${what}`);
   };
   if (input === '') fail('the filter is empty');
+  // SQLite's LIKE reads a pattern up to its first NUL: refused rather than matched as something else
+  if (input.includes('\0')) throw new InvalidQueryError('A filter may not hold a NUL character');
   if (input.length > MAX_FILTER_LENGTH) {
-    throw badRequest(`The filter may be at most ${MAX_FILTER_LENGTH} characters long`);
+    throw new InvalidQueryError(`The filter may be at most ${MAX_FILTER_LENGTH} characters long`);
   }
   let wildcards = 0;
   for (;;) {
     if (exprs.length === MAX_FILTER_EXPRESSIONS) {
-      throw badRequest(`The filter may join at most ${MAX_FILTER_EXPRESSIONS} expressions`);
+      throw new InvalidQueryError(`The filter may join at most ${MAX_FILTER_EXPRESSIONS} expressions`);
     }
     const opMatch = /^[a-z_]+/i.exec(input.slice(i));
     if (!opMatch) fail('expected an operator (eq, like or ilike)');
     const op = /** @type {string} */ (opMatch?.[0]);
     if (op !== 'eq' && op !== 'like' && op !== 'ilike') {
-      throw badRequest(`Unknown filter operator ${quoted(op)}: use eq, like or ilike`);
+      throw new InvalidQueryError(`Unknown filter operator ${quoted(op)}: use eq, like or ilike`);
     }
     i += op.length;
     if (input[i] !== '(') fail(`expected "(" after ${op}`);
@@ -69,7 +71,7 @@ export function parseFilter(input, attributes) {
     const attr = /** @type {string} */ (attrMatch?.[0]);
     i += attr.length;
     if (!attributes.includes(attr)) {
-      throw badRequest(`Unknown filter attribute ${quoted(attr)}: allowed are ${attributes.join(', ')}`);
+      throw new InvalidQueryError(`Unknown filter attribute ${quoted(attr)}: allowed are ${attributes.join(', ')}`);
     }
     if (input[i] !== ',') fail(`expected "," after the attribute ${attr}`);
     i++;
@@ -107,7 +109,7 @@ export function parseFilter(input, attributes) {
     const value = parts.map((p) => (p === WILDCARD ? '*' : p)).join('');
     if (op !== 'eq') wildcards += parts.filter((p) => p === WILDCARD).length;
     if (wildcards > MAX_FILTER_WILDCARDS) {
-      throw badRequest(`The filter may have at most ${MAX_FILTER_WILDCARDS} wildcards (*) in all`);
+      throw new InvalidQueryError(`The filter may have at most ${MAX_FILTER_WILDCARDS} wildcards (*) in all`);
     }
     exprs.push({ op, attr, value, parts });
     if (i === input.length) return exprs;
@@ -183,90 +185,4 @@ export function compileFilter(exprs, get, getLower = (r, attr) => String(get(r, 
   });
   if (tests.length === 1) return tests[0];
   return (r) => tests.every((t) => t(r));
-}
-
-/**
- * @param {URLSearchParams} params
- * @returns {{ limit: number, offset: number }}
- */
-export function parsePage(params) {
-  const read = (/** @type {string} */ name, /** @type {number} */ fallback, /** @type {number} */ min) => {
-    const raw = singleParam(params, name);
-    if (raw === null) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > MAX_PAGE_VALUE) {
-      throw badRequest(`${name} must be an integer from ${min} to ${MAX_PAGE_VALUE}`);
-    }
-    return Number(raw);
-  };
-  return { limit: read('page[limit]', DEFAULT_PAGE_LIMIT, 1), offset: read('page[offset]', 0, 0) };
-}
-
-/**
- * @param {URLSearchParams} params
- * @param {string[]} attributes
- * @returns {{ attribute: string, descending: boolean }}
- */
-export function parseSort(params, attributes) {
-  const raw = singleParam(params, 'sort');
-  if (raw === null) return { attribute: 'created_at', descending: true };
-  const descending = raw.startsWith('-');
-  const attribute = descending ? raw.slice(1) : raw;
-  if (!attributes.includes(attribute)) {
-    throw badRequest(
-      `Unknown sort attribute ${quoted(attribute)}: allowed are ${attributes.join(', ')}, with - for descending`,
-    );
-  }
-  return { attribute, descending };
-}
-
-/**
- * A query parameter that takes one value: null when absent, a 400 when repeated (never "first one wins").
- * @param {URLSearchParams} params
- * @param {string} name
- */
-export function singleParam(params, name) {
-  const all = params.getAll(name);
-  if (all.length > 1) throw badRequest(`The query parameter ${name} may be given once`);
-  return all.length ? all[0] : null;
-}
-
-/**
- * Reads `filter`, rejecting it when given more than once.
- * @param {URLSearchParams} params
- * @param {string[]} attributes
- */
-export function readFilter(params, attributes) {
-  const all = params.getAll('filter');
-  if (all.length > 1) throw badRequest('filter may be given once; join expressions with ":"');
-  return all.length ? parseFilter(all[0], attributes) : [];
-}
-
-/**
- * Builds the page envelope of every list: meta and links (current, first, last, next, prev).
- * Empty results: meta.page.total 0, meta.page.current 1, every link points at offset 0.
- * The catalog service names the link to this page `self` rather than `current` (`currentLink: 'self'`).
- * @param {{ total: number, limit: number, offset: number, url: URL, currentLink?: 'current' | 'self' }} args
- */
-export function pageEnvelope({ total, limit, offset, url, currentLink = 'current' }) {
-  const pages = Math.ceil(total / limit);
-  const link = (/** @type {number} */ off) => {
-    const u = new URL(url.href);
-    u.searchParams.set('page[offset]', String(off));
-    u.searchParams.set('page[limit]', String(limit));
-    return u.href;
-  };
-  const lastOffset = pages > 0 ? (pages - 1) * limit : 0;
-  return {
-    meta: {
-      page: { limit, offset, current: Math.floor(offset / limit) + 1, total: pages },
-      results: { total },
-    },
-    links: {
-      [currentLink]: link(offset),
-      first: link(0),
-      last: link(lastOffset),
-      next: offset + limit < total ? link(offset + limit) : null,
-      prev: offset > 0 ? link(Math.max(0, offset - limit)) : null,
-    },
-  };
 }

@@ -1,0 +1,154 @@
+/**
+ * The store's SQLite database (node:sqlite): opening it, refusing a file that is not one of ours, its schema and
+ * the two functions its indexes are made of. Lists sort and match as the rest of the service does: on the
+ * value lower-cased by JavaScript (SQLite's NOCASE folds ASCII only), compared by UTF-16 code units.
+ */
+import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { writeFailure } from './data-file.js';
+import { DatabaseSync } from 'node:sqlite';
+
+/** Marks a database as this service's ('SFRS'): another program's file is refused, never changed. */
+const APPLICATION_ID = 0x53465253;
+
+/** The database holds the token signing secret and client secrets: readable by its owner only. */
+const PRIVATE = 0o600;
+
+/** The pages SQLite keeps in memory: a million members' indexes are read, and added to, without the disk. */
+const CACHE_KIB = 64 * 1024;
+
+/** The schema's version; a database of a later version is refused. */
+export const SCHEMA_VERSION = 1;
+
+/** A database file the service cannot use, named in the message. */
+export class DatabaseFileError extends Error {
+  name = 'DatabaseFileError';
+}
+
+/**
+ * A value lower-cased as lists compare it.
+ * @param {unknown} value
+ */
+export const fold = (value) => String(value ?? '').toLowerCase();
+
+/**
+ * A value as lists sort it: lower-cased, in UTF-16BE, whose bytes compare as JavaScript compares strings.
+ * @param {unknown} value
+ */
+export function sortKey(value) {
+  const bytes = Buffer.from(fold(value), 'utf16le');
+  return bytes.swap16();
+}
+
+/** The attributes lists sort on. */
+export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
+
+/**
+ * Every record of the store. Members keep their lower-cased name and email beside them: the substring
+ * index (FTS5, trigrams) reads them, and a filter no index narrows tests them without calling back into
+ * JavaScript for each row.
+ */
+const SCHEMA = `
+CREATE TABLE store_values (name TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, legal_name TEXT, parent_id TEXT,
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, position INTEGER NOT NULL
+) STRICT;
+CREATE TABLE members (
+  row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, email TEXT NOT NULL,
+  name_folded TEXT NOT NULL, email_folded TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX members_by_email ON members (email_folded);
+${SORT_ATTRIBUTES.map((name) => `CREATE INDEX members_by_${name}_order ON members (sort_key(${name}), id);`).join('\n')}
+-- the lists' default order, newest first with ties by id, read off an index of its own
+CREATE INDEX members_by_created_at_newest ON members (sort_key(created_at) DESC, id);
+CREATE VIRTUAL TABLE member_text USING fts5 (
+  name_folded, email_folded, content = 'members', content_rowid = 'row', tokenize = 'trigram case_sensitive 1'
+);
+CREATE TRIGGER members_text AFTER INSERT ON members BEGIN
+  INSERT INTO member_text (rowid, name_folded, email_folded) VALUES (new.row, new.name_folded, new.email_folded);
+END;
+CREATE TRIGGER members_text_gone AFTER DELETE ON members BEGIN
+  INSERT INTO member_text (member_text, rowid, name_folded, email_folded)
+    VALUES ('delete', old.row, old.name_folded, old.email_folded);
+END;
+CREATE TABLE memberships (
+  id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
+  account_member_id TEXT NOT NULL REFERENCES members (id),
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (account_id, account_member_id)
+) STRICT;
+CREATE INDEX memberships_of_member ON memberships (account_member_id);
+CREATE TABLE profiles (
+  id TEXT PRIMARY KEY, realm_id TEXT NOT NULL, record TEXT NOT NULL, position INTEGER NOT NULL
+) STRICT;
+CREATE TABLE catalogs (id TEXT PRIMARY KEY, record TEXT NOT NULL, position INTEGER NOT NULL) STRICT;
+CREATE TABLE releases (
+  id TEXT PRIMARY KEY, catalog_id TEXT NOT NULL REFERENCES catalogs (id), is_full_publish INTEGER NOT NULL,
+  is_full_delta INTEGER NOT NULL, published_at TEXT NOT NULL
+) STRICT;
+CREATE INDEX releases_of_catalog ON releases (catalog_id, published_at);
+`;
+
+/**
+ * Opens the database at `file` (created when it does not exist; `:memory:` for a store without a file),
+ * or refuses it, naming it: another program's database, one of a later version, a file that is no database.
+ * @param {string} file
+ * @param {{ fsync?: boolean, log?: (message: string) => void }} [options] `fsync`: each transaction on the
+ *   disk before it is answered (`synchronous=FULL`); otherwise WAL's own guarantee, which a crash of the service
+ *   never breaks
+ */
+export function openDatabase(file, { fsync = false, log = () => {} } = {}) {
+  const refuse = (/** @type {string} */ why) => new DatabaseFileError(`${file} cannot be used as the store: ${why}`);
+  /** @type {DatabaseSync | undefined} */
+  let db;
+  try {
+    if (file !== ':memory:') keepPrivate(file, log);
+    db = new DatabaseSync(file);
+    db.function('sort_key', { deterministic: true }, sortKey);
+    const applicationId = /** @type {{ application_id: number }} */ (db.prepare('PRAGMA application_id').get());
+    const version = /** @type {{ user_version: number }} */ (db.prepare('PRAGMA user_version').get());
+    const tables = /** @type {{ n: number }} */ (db.prepare('SELECT count(*) AS n FROM sqlite_schema').get());
+    if (applicationId.application_id === 0 && tables.n === 0) {
+      try {
+        db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${SCHEMA_VERSION};`);
+        db.exec(`BEGIN; ${SCHEMA} COMMIT;`);
+      } catch (error) {
+        const reason = /** @type {Error} */ (error).message.includes('full') ? 'the disk is full' : String(error);
+        throw new DatabaseFileError(`The data file ${file} could not be written at start (${reason})`);
+      }
+    } else if (applicationId.application_id !== APPLICATION_ID) {
+      throw refuse("it is another program's database");
+    } else if (version.user_version > SCHEMA_VERSION) {
+      throw refuse(`its schema is of version ${version.user_version}, later than this service's ${SCHEMA_VERSION}`);
+    }
+    db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = ${fsync ? 'FULL' : 'NORMAL'}; PRAGMA foreign_keys = ON;`);
+    db.exec(`PRAGMA cache_size = -${CACHE_KIB}`);
+  } catch (error) {
+    db?.close();
+    if (error instanceof DatabaseFileError) throw error;
+    throw refuse(/** @type {Error} */ (error).message);
+  }
+  return /** @type {DatabaseSync} */ (db);
+}
+
+/**
+ * Makes FILE private: created so when it is new (SQLite gives the files it keeps beside it, the WAL among them,
+ * the database's mode), made so when it is readable by others.
+ * @param {string} file
+ * @param {(message: string) => void} log
+ */
+function keepPrivate(file, log) {
+  if (!existsSync(file)) {
+    try {
+      closeSync(openSync(file, 'a', PRIVATE));
+    } catch (error) {
+      throw new DatabaseFileError(
+        `The service cannot write in the folder ${dirname(file)} of the data file ${file} (${writeFailure(error)}); ` +
+          'it keeps its database there. Choose a folder it can write, or make this one writable.',
+      );
+    }
+  } else if (statSync(file).mode & 0o077) {
+    chmodSync(file, PRIVATE);
+    log(`made ${file} readable by its owner only (mode 0600); it holds secrets`);
+  }
+}

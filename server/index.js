@@ -52,7 +52,6 @@ export const DEFAULT_LIMITS = Object.freeze({
   requestTimeoutMs: 30_000,
   outboundTimeoutMs: 5_000,
   sweepIntervalMs: 60_000,
-  compactAfterBytes: 4 * 1024 * 1024,
 });
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::']);

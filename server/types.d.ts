@@ -59,8 +59,6 @@ export interface Limits {
   /** How long a call to an identity provider (discovery, code exchange, UserInfo) may take. */
   outboundTimeoutMs: number;
   sweepIntervalMs: number;
-  /** With a data file: the journal size after which a snapshot is written. */
-  compactAfterBytes: number;
 }
 
 /** An ISO 8601 instant, e.g. `2025-01-06T09:00:00.000Z`. */

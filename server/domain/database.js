@@ -5,8 +5,22 @@
  */
 import { chmodSync, closeSync, existsSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFailure } from './data-file.js';
 import { DatabaseSync } from 'node:sqlite';
+
+/** Why a file could not be written, by the system's error code. */
+const WRITE_FAILURES = /** @type {Record<string, string>} */ ({
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
+  EACCES: 'the service may not write there',
+  EPERM: 'the service may not write there',
+  ENOENT: 'its folder is gone',
+  EIO: 'the device failed',
+});
+
+/** @param {unknown} error */
+export const writeFailure = (error) =>
+  WRITE_FAILURES[/** @type {NodeJS.ErrnoException} */ (error)?.code ?? ''] ?? 'the system refused the write';
 
 /** Marks a database as this service's ('SFRS'): another program's file is refused, never changed. */
 const APPLICATION_ID = 0x53465253;

@@ -90,14 +90,7 @@ function journalsOf(file) {
  * @returns {import('./store.js').StoreData}
  */
 function readLegacy(file, fixtures, repair, log) {
-  const loaded = DataFile.load(file, {
-    compactAfterBytes: Infinity,
-    repair,
-    log,
-    capture: () => ({ head: {}, lists: {} }),
-    eachRecord: () => {},
-    listFor: () => undefined,
-  });
+  const loaded = DataFile.load(file, { repair, log });
   /** @type {import('./store.js').StoreData} */
   let data = structuredClone(fixtures);
   if (loaded.data) {

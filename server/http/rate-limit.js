@@ -126,8 +126,8 @@ export class Lines {
     const now = Date.now();
     let line = this.#lines.get(key);
     if (!line) {
-      if (this.#lines.size >= this.#max) this.sweep(now);
-      // when every line is busy, the oldest is forgotten: its waiting attempts still get their turn
+      // when the table is full the oldest line is forgotten (its waiting attempts still get their turn): constant
+      // time, where looking for an empty line would read them all; the timer's sweep frees the empty ones
       if (this.#lines.size >= this.#max) this.#lines.delete(/** @type {string} */ (this.#lines.keys().next().value));
       line = { next: now, waiting: 0 };
       this.#lines.set(key, line);

@@ -134,8 +134,8 @@ export abstract class SignInElement<T extends SignInTexts = SignInTexts> extends
     const options: SignInOptions = { authorizationClientId: settings.meta.client_id, profiles };
     // a full or blocked storage keeps nothing: the buttons work, the next page loads them again; nor does a page
     // that keeps its session in memory
-    const session = this.service.session as Partial<MemberSession> | undefined;
-    if (!session?.inMemory) writeStored(this.#storeKey('options'), options);
+    const session = this.service.session;
+    if (!session || isServerSession(session) || !session.inMemory) writeStored(this.#storeKey('options'), options);
     return options;
   }
 

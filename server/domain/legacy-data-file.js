@@ -1,179 +1,358 @@
 /**
- * The data file of version 0.1.0 (`--data FILE`: a JSON snapshot with its journals `FILE.journal.<n>`), imported
- * once into the database that takes its place. It is read and checked as that version read it (./data-file.js:
- * a damaged record or journal line refused naming its file and line, or dropped and said with `repair`), and
- * checked further for what the database's constraints refuse: a record id held twice, a membership naming an
- * account or member that is not there, or one repeated. The old files stay beside as a backup, `FILE.0.1.0` and
- * its journals `FILE.0.1.0.journal.<n>`: nothing is lost.
+ * The data file of version 0.1.0 (`--data FILE`): a JSON snapshot of the store, one record a line, and journals
+ * beside it (`FILE.journal.<n>`) of the changes since, one JSON line each, numbered on from the snapshot's
+ * `journal_seq`. It is imported once into a database that takes FILE's place, and kept beside as a backup
+ * (`FILE.0.1.0`, `FILE.0.1.0.journal.<n>`): nothing is lost. A damaged record or line is refused, naming its file
+ * and line, or with `repair` dropped and said; so is a record the database's constraints refuse (an id held twice,
+ * a membership naming an account or member that is not there, or repeated).
  */
-import { closeSync, existsSync, openSync, readdirSync, readSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { DataFile, StoreFileError } from './data-file.js';
+import { shortened } from './errors.js';
 
-/** The first bytes of every SQLite database. */
-const SQLITE_HEADER = 'SQLite format 3\0';
-
-/** The suffix of the old files kept as a backup. */
-export const BACKUP_SUFFIX = '.0.1.0';
-
-/** The lists of records whose ids the database keeps unique. */
-const LISTS = /** @type {const} */ (['accounts', 'members', 'memberships', 'profiles', 'catalogs']);
+/** A data file the service refuses to start with; the message says which file and what is wrong. */
+export class StoreFileError extends Error {
+  name = 'StoreFileError';
+}
 
 /**
- * Whether FILE is a data file of version 0.1.0 (or what the import refuses, naming it: a file that is no
- * SQLite database, empty or not; a journal without its data file), rather than a database or nothing yet.
+ * @typedef {import('./store.js').StoreData} StoreData
+ * @typedef {{ file: string, line: number, text?: string }} Place where a damaged line is, and what it holds
+ * @typedef {(list: string, record: any, error: Error) => void} Refused hears of a record the database refused
+ */
+
+/** What a value must be, as a message says it, and the test of it. */
+const MUST = /** @type {Record<string, (value: unknown) => boolean>} */ ({
+  'be a string': (value) => typeof value === 'string',
+  'be a string or null': (value) => value === null || typeof value === 'string',
+  'be a boolean': (value) => typeof value === 'boolean',
+  'be a number': (value) => typeof value === 'number',
+  'not be empty': (value) => typeof value === 'string' && value !== '',
+});
+
+// What the service relies on in a store (records may hold more). A shape is what a value must be (a word of
+// MUST), `[shape]`: a list of that, or `{ field: shape }`: an object with those fields.
+const S = 'be a string';
+const STAMPS = { created_at: S, updated_at: S };
+const MEMBER = { id: S, name: S, email: S, ...STAMPS };
+const MEMBERSHIP = { id: S, account_id: S, account_member_id: S, ...STAMPS };
+const PROFILE = { id: S, realm_id: S, name: S, discovery_url: 'be a string or null', client_id: S, client_secret: S };
+const RELEASE = { id: S, is_full_publish: 'be a boolean', is_full_delta: 'be a boolean', published_at: S };
+/** The parts of a store: the first six are in every one, the others may be missing (the fixtures give them). */
+const PARTS = /** @type {Record<string, any>} */ ({
+  settings: { id: S, realm_id: S, client_id: S },
+  profiles: [{ ...PROFILE, ...STAMPS }],
+  accounts: [{ id: S, name: S, ...STAMPS }],
+  members: [MEMBER],
+  memberships: [MEMBERSHIP],
+  catalogs: [{ id: S, name: S, account_ids: [S], releases: [RELEASE], ...STAMPS }],
+  redirect_uris: [S],
+  clients: [{ client_id: S }],
+  idp_users: [{ sub: S, email: S, password: S, name: S }],
+  // the key of every token the store signed: an empty one is a damaged store, not one to give a new key silently
+  signing_secret: 'not be empty',
+  journal_seq: 'be a number',
+});
+/** What each kind of change of a journal carries, and the list of the store it adds to. */
+const CHANGES = /** @type {Record<string, { shape: object, list?: 'members' | 'memberships' | 'profiles' }>} */ ({
+  member: { shape: { record: MEMBER }, list: 'members' },
+  members: { shape: { records: [MEMBER] }, list: 'members' },
+  membership: { shape: { record: MEMBERSHIP }, list: 'memberships' },
+  profile: { shape: { record: { ...PROFILE, ...STAMPS } }, list: 'profiles' },
+  release: { shape: { catalog_id: S, release: RELEASE } },
+  secret: { shape: { value: S } },
+  reset: { shape: {} },
+});
+
+/**
+ * Whether FILE is a data file of version 0.1.0 (or what the import refuses, naming it: a file that is no SQLite
+ * database, empty or not; journals without their data file), rather than a database or nothing yet.
  * @param {string} file
  */
 export function isLegacyDataFile(file) {
   if (!existsSync(file)) return journalsOf(file).length > 0;
-  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const head = Buffer.alloc(16);
   const fd = openSync(file, 'r');
   try {
-    const read = readSync(fd, head, 0, head.length, 0);
-    return head.toString('latin1', 0, read) !== SQLITE_HEADER;
+    readSync(fd, head, 0, head.length, 0);
   } finally {
     closeSync(fd);
   }
+  return head.toString('latin1') !== 'SQLite format 3\0';
 }
 
 /**
- * Imports FILE: reads it and its journals, has `write` write their store to a new database, keeps the old files
- * as the backup, and puts the database in FILE's place.
+ * Imports FILE: reads it and its journals, has `write` write their store to a new database (telling of each record
+ * the database refuses), keeps the old files as the backup, and puts the database in FILE's place.
  * @param {string} file
- * @param {{ fixtures: import('./store.js').StoreData, repair: boolean, log: (message: string) => void,
- *   write: (file: string, data: import('./store.js').StoreData) => void }} options
+ * @param {{ fixtures: StoreData, repair: boolean, log: (message: string) => void,
+ *   write: (file: string, data: StoreData, refused: Refused) => void }} options
  */
 export function importLegacyDataFile(file, { fixtures, repair, log, write }) {
-  const data = readLegacy(file, fixtures, repair, log);
-  const drop = (/** @type {string} */ problem) => {
-    if (!repair) throw new StoreFileError(`The data file ${file} cannot be imported: ${problem}`);
-    log(`dropped from ${file} while importing it: ${problem}`);
-  };
-  for (const list of LISTS) {
-    const seen = new Set();
-    /** @type {any} */ (data)[list] = /** @type {Array<{ id: string }>} */ (data[list]).filter((record) => {
-      if (!seen.has(record.id)) return seen.add(record.id);
-      drop(`its ${list} hold the id ${record.id} twice (the later record)`);
-      return false;
-    });
-  }
-  data.memberships = data.memberships.filter(membershipCheck(data, drop));
+  const { data, found, placeOf } = readLegacy(file, fixtures, repair, log);
   const importing = `${file}.importing`;
-  removeDatabase(importing);
-  write(importing, data);
-  renameSync(file, `${file}${BACKUP_SUFFIX}`);
-  for (const name of journalsOf(file)) {
-    const backup = `${basename(file)}${BACKUP_SUFFIX}${name.slice(basename(file).length)}`;
-    renameSync(join(dirname(file), name), join(dirname(file), backup));
+  const removeImporting = () => ['', '-wal', '-shm'].forEach((end) => rmSync(`${importing}${end}`, { force: true }));
+  removeImporting();
+  try {
+    write(importing, data, (list, record, error) => found(placeOf(list, record), refusal(record, error)));
+  } catch (error) {
+    removeImporting();
+    throw error;
+  }
+  const name = basename(file);
+  for (const old of [name, ...journalsOf(file)]) {
+    renameSync(join(dirname(file), old), join(dirname(file), `${name}.0.1.0${old.slice(name.length)}`));
   }
   renameSync(importing, file);
-  log(
-    `imported the data file ${file} of version 0.1.0 into a database; the old file is kept as ${file}${BACKUP_SUFFIX}`,
-  );
+  log(`imported the data file ${file} of version 0.1.0 into a database; the old file is kept as ${file}.0.1.0`);
 }
 
 /**
- * The names of FILE's journals (and of what it leaves when it is repaired) in its folder.
+ * The names of FILE's journals in its folder (with any that a repair of 0.1.0 kept aside).
  * @param {string} file
  */
-function journalsOf(file) {
-  const prefix = `${basename(file)}.journal.`;
-  return readdirSync(dirname(file)).filter((name) => name.startsWith(prefix));
-}
+const journalsOf = (file) => readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.journal.`));
 
 /**
- * The store FILE and its journals hold, as version 0.1.0 read it.
+ * The store FILE and its journals hold, as version 0.1.0 read it; `found`, which refuses a damaged line, naming it,
+ * or (repairing) says it and drops it (or keeps it: a change after missing ones); and `placeOf`, where a record is.
  * @param {string} file
- * @param {import('./store.js').StoreData} fixtures
+ * @param {StoreData} fixtures
  * @param {boolean} repair
  * @param {(message: string) => void} log
- * @returns {import('./store.js').StoreData}
  */
 function readLegacy(file, fixtures, repair, log) {
-  const loaded = DataFile.load(file, { repair, log });
-  /** @type {import('./store.js').StoreData} */
-  let data = structuredClone(fixtures);
-  if (loaded.data) {
-    // journal_seq says where the journal continues the snapshot; it is not part of the store
-    const { journal_seq: _seq, ...saved } = /** @type {any} */ (loaded.data);
-    // fields a store of an older version lacks (redirect_uris, clients, idp_users) come from the fixtures
-    data = { ...data, ...saved };
-  }
-  for (const change of loaded.entries) {
-    try {
-      data = applied(data, /** @type {any} */ (change), fixtures);
-    } catch (error) {
-      loaded.dataFile.damaged(change, /** @type {Error} */ (error).message);
+  const found = (/** @type {Place} */ { file: where, line, text }, /** @type {string} */ problem, kept = false) => {
+    const what = `${where === file ? 'The data file' : 'The journal'} ${where} is damaged at line ${line}: ${problem}`;
+    if (!repair) {
+      throw new StoreFileError(
+        `${what}. It was left as it is: restore it from a backup, or start with --repair to drop this line ` +
+          '(and any other damaged one), saying what it drops.',
+      );
     }
-  }
-  return data;
-}
-
-/**
- * A test of each membership: it names an account and a member that are there, and is the only one of its pair.
- * @param {import('./store.js').StoreData} data
- * @param {(problem: string) => void} drop
- */
-function membershipCheck(data, drop) {
-  const accounts = new Set(data.accounts.map((a) => a.id));
-  const members = new Set(data.members.map((m) => m.id));
-  const pairs = new Set();
-  return (/** @type {import('./store.js').MembershipRecord} */ ms) => {
-    const pair = `${ms.account_id} ${ms.account_member_id}`;
-    const problem = !accounts.has(ms.account_id)
-      ? `the membership ${ms.id} names the account ${ms.account_id}, which is not there`
-      : !members.has(ms.account_member_id)
-        ? `the membership ${ms.id} names the member ${ms.account_member_id}, who is not there`
-        : pairs.has(pair)
-          ? `the membership ${ms.id} repeats the member ${ms.account_member_id} in the account ${ms.account_id}`
-          : null;
-    pairs.add(pair);
-    if (problem) drop(problem);
-    return !problem;
+    const held = text === undefined ? '' : ` It held: ${shortened(text)}`;
+    log(`--repair: ${kept ? 'kept' : 'dropped'} line ${line}. ${what}.${held}`);
   };
-}
+  const refuse = (/** @type {string} */ problem) =>
+    new StoreFileError(
+      `The data file ${file} ${problem}. It was left as it is: fix it, move it away, or choose another --data file.`,
+    );
 
-/**
- * The store after one change of a 0.1.0 journal.
- * @param {import('./store.js').StoreData} data
- * @param {{ op: string, [field: string]: any }} change
- * @param {import('./store.js').StoreData} fixtures
- * @returns {import('./store.js').StoreData}
- */
-function applied(data, change, fixtures) {
-  switch (change.op) {
-    case 'member':
-      data.members.push(change.record);
-      return data;
-    case 'members':
-      data.members.push(...change.records);
-      return data;
-    case 'membership':
-      data.memberships.push(change.record);
-      return data;
-    case 'profile':
-      data.profiles.push(change.record);
-      return data;
-    case 'release': {
-      const catalog = data.catalogs.find((c) => c.id === change.catalog_id);
-      if (!catalog) throw new Error(`A release names the unknown catalog ${change.catalog_id}`);
-      catalog.releases = [...catalog.releases, change.release].slice(-3);
-      catalog.updated_at = change.release.published_at;
-      return data;
-    }
-    case 'secret':
-      return { ...data, signing_secret: change.value };
-    case 'reset':
-      return { ...structuredClone(fixtures), signing_secret: data.signing_secret };
-    default:
-      throw new Error(`Unknown change ${JSON.stringify(change.op)}`);
+  const journals = journalsOf(file);
+  if (!existsSync(file)) {
+    const journal = join(dirname(file), journals[0]);
+    throw refuse(`is missing while its journal ${journal} is there (the journal alone is not a store)`);
   }
+  const text = readFileSync(file, 'utf8');
+  /** @type {any} */
+  let snapshot;
+  try {
+    snapshot = JSON.parse(text);
+  } catch (error) {
+    const { message } = /** @type {Error} */ (error);
+    // the line JSON.parse names, else (the text ended early) the last one
+    const line = /\(line (\d+)/.exec(message)?.[1] ?? text.split('\n').length;
+    throw refuse(`is not valid JSON at line ${line} (${message})`);
+  }
+  const notAStore = (/** @type {string} */ problem) => refuse(`is not a store of this service: ${problem}`);
+  if (!isObject(snapshot)) throw notAStore(`it holds ${typeOf(snapshot)}`);
+  const missing = Object.keys(PARTS)
+    .slice(0, 6)
+    .filter((part) => !(part in snapshot));
+  if (missing.length) throw notAStore(`it has no ${missing.join(', ')}`);
+
+  /** @type {Record<string, any[]>} the lists of records as read: the index of a record there gives its line */
+  const lists = {};
+  /** @type {Record<string, number[]>} the line of each record of a list, once one is asked for */
+  const lines = {};
+  /** @type {Map<object, Place>} the place of each record a change of a journal added */
+  const places = new Map();
+  const placeOf = (/** @type {string} */ list, /** @type {object} */ record) => {
+    const place = places.get(record);
+    if (place) return place;
+    lines[list] ??= itemLines(readFileSync(file, 'utf8'), list);
+    return { file, line: lines[list][lists[list].indexOf(record)], text: JSON.stringify(record) };
+  };
+  for (const [part, shape] of Object.entries(PARTS)) {
+    if (!(part in snapshot)) continue;
+    if (!isObject(shape[0]) || !Array.isArray(snapshot[part])) {
+      const wrong = misfit(snapshot[part], shape);
+      if (wrong) throw notAStore(`${part}${wrong.at} must ${wrong.must}`);
+      continue;
+    }
+    // a list of records: each is checked on its own
+    lists[part] = snapshot[part];
+    snapshot[part] = lists[part].filter((record, index) => {
+      const wrong = misfit(record, shape[0]);
+      if (wrong) found(placeOf(part, record), `${part}[${index}]${wrong.at} must ${wrong.must}`);
+      return !wrong;
+    });
+  }
+
+  // journal_seq says where the journals go on from the snapshot; it is not part of the store
+  const { journal_seq: after = 0, ...saved } = snapshot;
+  // what a store of an older version lacks (redirect_uris, clients, idp_users) comes from the fixtures
+  /** @type {StoreData} */
+  let data = { ...structuredClone(fixtures), ...saved };
+  const numbered = journals.filter((name) => /\.journal\.\d+$/.test(name));
+  for (const { change, place } of readJournals(
+    numbered.map((name) => join(dirname(file), name)),
+    after,
+    found,
+  )) {
+    const { list } = CHANGES[change.op];
+    if (list) {
+      for (const record of change.records ?? [change.record]) {
+        data[list].push(record);
+        places.set(record, place);
+      }
+    } else if (change.op === 'release') {
+      const catalog = data.catalogs.find((c) => c.id === change.catalog_id);
+      if (catalog) {
+        catalog.releases.push(change.release);
+        catalog.updated_at = change.release.published_at;
+      } else found(place, `A release names the unknown catalog ${change.catalog_id}`);
+    } else if (change.op === 'secret') data.signing_secret = change.value;
+    else data = { ...structuredClone(fixtures), signing_secret: data.signing_secret };
+  }
+  return { data, found, placeOf };
 }
 
 /**
- * Removes a database file and the files SQLite keeps beside it (a half-made import of a process that died).
- * @param {string} file
+ * The changes of the journals after change `after`, each with its place. Every line must be a change, and the
+ * changes after `after` must follow each other without a gap; anything else is damage (a line cut short or
+ * garbled, a line removed, a journal emptied).
+ * @param {string[]} journals
+ * @param {number} after the last change the snapshot holds
+ * @param {(place: Place, problem: string, kept?: boolean) => void} found
  */
-function removeDatabase(file) {
-  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+function readJournals(journals, after, found) {
+  /** @type {Array<{ change: any, place: Place }>} */
+  const changes = [];
+  for (const journal of journals) {
+    const text = readFileSync(journal, 'utf8');
+    // a journal is made with its first change: an empty one lost what it held
+    if (text === '') found({ file: journal, line: 1 }, 'the journal is empty (its changes are gone)');
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      const place = { file: journal, line: i + 1, text: line };
+      // a whole journal ends with a line break; the text after the last one is a line cut short
+      if (i === lines.length - 1) {
+        if (line) found(place, 'the last line is cut short (a write that never finished)');
+        return;
+      }
+      let change;
+      try {
+        change = JSON.parse(line);
+      } catch {
+        return found(place, 'it is not JSON');
+      }
+      const problem = changeProblem(change);
+      if (problem) found(place, problem);
+      else changes.push({ change, place });
+    });
+  }
+  /** @type {typeof changes} */
+  const kept = [];
+  let expected = after + 1;
+  for (const next of changes.filter(({ change }) => change.n > after).sort((a, b) => a.change.n - b.change.n)) {
+    const { n } = next.change;
+    if (n < expected) {
+      found(next.place, `change ${n} is there twice`);
+      continue;
+    }
+    // repairing, what follows a gap is kept, as far as it still applies
+    if (n > expected)
+      found(next.place, `change ${n} follows change ${expected - 1}: the changes between are missing`, true);
+    kept.push(next);
+    expected = n + 1;
+  }
+  return kept;
+}
+
+/**
+ * What keeps a parsed journal line from being a change of the store, or null when it is one.
+ * @param {any} change
+ */
+function changeProblem(change) {
+  if (!isObject(change)) return `it holds ${typeOf(change)}, not a change`;
+  if (!Number.isSafeInteger(change.n) || change.n < 1) return 'it has no change number (n)';
+  if (typeof change.op !== 'string') return 'it names no change (op)';
+  if (!Object.hasOwn(CHANGES, change.op)) return `it names an unknown change ${JSON.stringify(change.op.slice(0, 40))}`;
+  const wrong = misfit(change, CHANGES[change.op].shape);
+  return wrong && `the change${wrong.at} must ${wrong.must}`;
+}
+
+/** @param {unknown} value */
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** @param {unknown} value */
+const typeOf = (value) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`);
+
+/**
+ * What keeps `value` from being of `shape`, or null: where (a path within the value, like `.email` or `[2].id`) and
+ * what it must be. The path is made only for a value that does not fit, not for each of a million that do.
+ * @param {any} value
+ * @param {any} shape
+ * @returns {{ at: string, must: string } | null}
+ */
+function misfit(value, shape) {
+  if (typeof shape === 'string') return MUST[shape](value) ? null : { at: '', must: shape };
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(value)) return { at: '', must: 'be a list' };
+    for (let i = 0; i < value.length; i++) {
+      const wrong = misfit(value[i], shape[0]);
+      if (wrong) return { at: `[${i}]${wrong.at}`, must: wrong.must };
+    }
+    return null;
+  }
+  if (!isObject(value)) return { at: '', must: 'be an object' };
+  for (const field in shape) {
+    const wrong = misfit(value[field], shape[field]);
+    if (wrong) return { at: `.${field}${wrong.at}`, must: wrong.must };
+  }
+  return null;
+}
+
+/** What JSON text is made of, as far as finding a line needs: strings whole, other values, signs, line breaks. */
+const TOKENS = /"(?:[^"\\]|\\.)*"|[^\s"[\]{},:]+|\n|\S/g;
+
+/**
+ * The line where each item of the list under `key` of the top object of `text` (valid JSON) starts.
+ * @param {string} text
+ * @param {string} key
+ */
+function itemLines(text, key) {
+  /** @type {number[]} */
+  const lines = [];
+  let line = 1;
+  let depth = 0;
+  let inList = false;
+  /** the last string of the top object: a key, where a value follows */
+  let lastString = '';
+  for (const [token] of text.matchAll(TOKENS)) {
+    if (token === '\n') line++;
+    else if (inList && depth === 2 && token !== ',' && token !== ']') lines.push(line);
+    if (token === '{' || token === '[') depth++;
+    else if (token === '}' || token === ']') depth--;
+    else if (depth === 1 && token.startsWith('"')) lastString = JSON.parse(token);
+    if (token === '[' && depth === 2 && lastString === key) {
+      // a key written twice: JSON.parse keeps its last value
+      lines.length = 0;
+      inList = true;
+    } else if (depth < 2) inList = false;
+  }
+  return lines;
+}
+
+/**
+ * A record the database's constraints refused, as the store says it.
+ * @param {any} record
+ * @param {Error} error
+ */
+function refusal(record, { message }) {
+  const membership = `the membership ${record.id} names the member ${record.account_member_id}`;
+  if (message.includes('FOREIGN KEY')) return `${membership} in the account ${record.account_id}: one is not there`;
+  if (message.includes('account_member_id')) return `${membership} in the account ${record.account_id} once more`;
+  return message.endsWith('.id') ? `the id ${record.id} is there twice (the later record)` : message;
 }

@@ -55,6 +55,9 @@ const WRITE_FAILURES = /** @type {Record<number, string>} */ ({
   14: 'the database file could not be opened',
 });
 
+/** SQLite's primary result code of a change its constraints refuse. */
+const SQLITE_CONSTRAINT = 19;
+
 /** The small parts of the store, kept as one value each. */
 const VALUES = ['settings', 'clients', 'idp_users', 'redirect_uris', 'signing_secret'];
 
@@ -84,16 +87,17 @@ export class Store {
    * A store in memory; {@link Store.open} opens a database file.
    * @param {StoreData} [seed] the fixtures it starts from and {@link Store#reset} puts back (default: the
    *   default fixtures)
-   * @param {{ file?: string, fsync?: boolean, log?: (message: string) => void }} [options] the database file
-   *   (default: in memory)
+   * @param {{ file?: string, fsync?: boolean, log?: (message: string) => void,
+   *   refused?: import('./legacy-data-file.js').Refused }} [options] the database file (default: in memory);
+   *   `refused`: what a new database does with a record of the seed its constraints refuse (default: refuse it all)
    */
-  constructor(seed = defaultStoreData(), { file = ':memory:', fsync = false, log = () => {} } = {}) {
+  constructor(seed = defaultStoreData(), { file = ':memory:', fsync = false, log = () => {}, refused } = {}) {
     /** @type {StoreData} */
     this.seed = seed;
     this.db = openDatabase(file, { fsync, log });
     this.tables = new MemberTables(this.db);
     if (this.#read('settings') === undefined) {
-      this.#transaction(() => this.#write({ ...structuredClone(seed), signing_secret: newSecret() }));
+      this.#transaction(() => this.#write({ ...seed, signing_secret: seed.signing_secret ?? newSecret() }, refused));
     }
     /** @type {SmallParts} */
     this.data = this.#load();
@@ -114,10 +118,7 @@ export class Store {
         fixtures,
         repair,
         log,
-        write: (file, data) => {
-          const store = new Store({ ...data, signing_secret: data.signing_secret ?? newSecret() }, { file });
-          store.db.close();
-        },
+        write: (file, data, refused) => new Store(data, { file, refused }).db.close(),
       });
     }
     return new Store(fixtures, { file: dataFile, fsync: sync, log });
@@ -171,10 +172,30 @@ export class Store {
   }
 
   /**
-   * Writes a whole store into the (empty) tables.
+   * Writes a whole store into the (empty) tables. A record the tables' constraints refuse (an id held twice, a
+   * membership naming no account or member) fails the write, or is left out and given to `refused`.
    * @param {StoreData} data
+   * @param {import('./legacy-data-file.js').Refused} [refused]
    */
-  #write(data) {
+  #write(data, refused) {
+    /**
+     * Inserts each record of a list; returns those written.
+     * @template T
+     * @param {'accounts' | 'profiles' | 'catalogs' | 'members' | 'memberships'} list
+     * @param {(record: T, i: number) => void} insert
+     */
+    const each = (list, insert) =>
+      /** @type {T[]} */ (data[list]).filter((record, i) => {
+        try {
+          insert(record, i);
+          return true;
+        } catch (error) {
+          const code = /** @type {{ errcode?: number }} */ (error).errcode ?? 0;
+          if (!refused || (code & 0xff) !== SQLITE_CONSTRAINT) throw error;
+          refused(list, record, /** @type {Error} */ (error));
+          return false;
+        }
+      });
     const value = this.db.prepare('INSERT INTO store_values (name, value) VALUES (?, ?)');
     for (const name of VALUES) {
       const part = /** @type {any} */ (data)[name];
@@ -184,18 +205,18 @@ export class Store {
       'INSERT INTO accounts (id, name, legal_name, parent_id, created_at, updated_at, position) ' +
         'VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    data.accounts.forEach((a, i) =>
+    each('accounts', (/** @type {AccountRecord} */ a, i) =>
       account.run(a.id, a.name, a.legal_name ?? null, a.parent_id ?? null, a.created_at, a.updated_at, i),
     );
     const profile = this.db.prepare('INSERT INTO profiles (id, realm_id, record, position) VALUES (?, ?, ?, ?)');
-    data.profiles.forEach((p, i) => profile.run(p.id, p.realm_id, JSON.stringify(p), i));
+    each('profiles', (/** @type {ProfileRecord} */ p, i) => profile.run(p.id, p.realm_id, JSON.stringify(p), i));
     const catalog = this.db.prepare('INSERT INTO catalogs (id, record, position) VALUES (?, ?, ?)');
-    data.catalogs.forEach(({ releases, ...c }, i) => {
-      catalog.run(c.id, JSON.stringify(c), i);
-      for (const release of releases) this.#addRelease(c.id, release);
-    });
-    this.tables.addMembers(data.members);
-    for (const ms of data.memberships) this.tables.addMembership(ms);
+    const catalogs = each('catalogs', (/** @type {CatalogRecord} */ { releases: _, ...c }, i) =>
+      catalog.run(c.id, JSON.stringify(c), i),
+    );
+    for (const { id, releases } of catalogs) for (const release of releases) this.#addRelease(id, release);
+    each('members', (/** @type {MemberRecord} */ m) => this.tables.addMembers([m]));
+    each('memberships', (/** @type {MembershipRecord} */ ms) => this.tables.addMembership(ms));
   }
 
   /** @returns {SmallParts} */

@@ -207,6 +207,28 @@ describe('a damaged data file is refused at start, naming the line', () => {
     await assert.rejects(reopen(file, { repair: true }), /is not valid JSON/);
   });
 
+  it('a record id held twice, at the later record (the database refuses it), in whatever layout FILE is', async () => {
+    const folder = join(dir, String(folders++));
+    await mkdir(folder);
+    const file = join(folder, 'store.json');
+    await writeFile(
+      file,
+      legacySnapshot((store) => store.members.push({ ...store.members[1], name: 'Twice' })),
+    );
+    const at = (await readFile(file, 'utf8')).split('\n').findIndex((line) => line.includes('"Twice"')) + 1;
+    const twice = new RegExp(`the id ${MEMBERS.grace.id} is there twice \\(the later record\\)`);
+    await assertRefused(file, file, at, twice);
+    // one line, as the service's benchmark writes a store; or indented, as a person may have saved it
+    const store = JSON.parse(await readFile(file, 'utf8'));
+    await writeFile(file, JSON.stringify(store));
+    await assertRefused(file, file, 1, twice);
+    const indented = JSON.stringify(store, null, 2);
+    await writeFile(file, indented);
+    const line = indented.split('\n').findIndex((text) => text.includes('"Twice"')) - 1;
+    assert.match(indented.split('\n')[line - 1], /^ {4}\{$/, 'the record starts at that line');
+    await assertRefused(file, file, line, twice);
+  });
+
   it('a file cut short', async () => {
     const file = join(dir, `store-${folders++}.json`);
     await writeFile(file, legacySnapshot());
@@ -264,6 +286,32 @@ describe('--repair', () => {
     );
     assert.equal(store.member(MEMBERS.grace.id), undefined);
     assert.ok(store.member(MEMBERS.ada.id));
+  });
+
+  it('drops a membership the database refuses (it repeats one), and keeps the signing secret', async () => {
+    const folder = join(dir, String(folders++));
+    await mkdir(folder);
+    const file = join(folder, 'store.json');
+    /** @type {any} */
+    let saved;
+    await writeFile(
+      file,
+      legacySnapshot((store) => {
+        store.memberships.push({ ...store.memberships[0], id: randomUUID() });
+        saved = store;
+      }),
+    );
+    const repeated = saved.memberships.at(-1);
+    const { store, said } = await reopen(file, { repair: true });
+    assert.equal(said.length, 1, said.join('\n'));
+    assert.match(said[0], new RegExp(`dropped line \\d+\\. The data file .* the membership ${repeated.id} names`));
+    assert.equal(
+      store.membershipsOf(repeated.account_id).length,
+      saved.memberships.filter((/** @type {any} */ ms) => ms.account_id === repeated.account_id).length - 1,
+    );
+    // tokens the service of 0.1.0 signed stay valid
+    assert.equal(store.signingSecret(), saved.signing_secret);
+    await store.close();
   });
 
   it('on the command line, prints what it drops', async () => {

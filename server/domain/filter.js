@@ -1,5 +1,6 @@
 /**
- * The filter grammar of the list endpoints, parsed and compiled (http/list-params.js reads the query parameters).
+ * The filter grammar of the list endpoints, parsed (http/list-params.js reads the query parameters; filter-sql.js
+ * compiles a filter to SQL).
  *
  * Grammar (the browser client writes the same):
  *   filter := expr (':' expr)*          several expressions are ANDed
@@ -131,58 +132,4 @@ export function likeSegments(parts) {
     else segments[segments.length - 1] += p.toLowerCase();
   }
   return segments;
-}
-
-/**
- * A `like` pattern as a test on lower-cased text: without wildcards a "contains" test, otherwise the
- * literal segments between wildcards must appear in order, the first at the start and the last at the end.
- * Plain string searches, no regular expression (no backtracking on long values).
- * @param {Array<string | typeof WILDCARD>} parts
- * @returns {(lower: string) => boolean}
- */
-export function likeMatcher(parts) {
-  const segments = likeSegments(parts);
-  if (segments.length === 1) {
-    const needle = segments[0];
-    return (s) => s.includes(needle);
-  }
-  const first = segments[0];
-  const last = segments[segments.length - 1];
-  const middle = segments.slice(1, -1).filter((x) => x !== '');
-  return (s) => {
-    if (!s.startsWith(first) || !s.endsWith(last)) return false;
-    const end = s.length - last.length;
-    if (end < first.length) return false;
-    let pos = first.length;
-    for (const seg of middle) {
-      const at = s.indexOf(seg, pos);
-      if (at < 0 || at + seg.length > end) return false;
-      pos = at + seg.length;
-    }
-    return true;
-  };
-}
-
-/**
- * Compiles parsed filter expressions into one predicate.
- * @template T
- * @param {FilterExpr[]} exprs
- * @param {(record: T, attr: string) => string} get
- * @param {(record: T, attr: string) => string} [getLower] the value lower-cased (when the caller has it at hand)
- * @returns {(record: T) => boolean}
- */
-export function compileFilter(exprs, get, getLower = (r, attr) => String(get(r, attr)).toLowerCase()) {
-  const tests = exprs.map((e) => {
-    if (e.op === 'eq') {
-      if (e.attr === 'email') {
-        const v = e.value.toLowerCase();
-        return (/** @type {T} */ r) => getLower(r, e.attr) === v;
-      }
-      return (/** @type {T} */ r) => get(r, e.attr) === e.value;
-    }
-    const matches = likeMatcher(e.parts);
-    return (/** @type {T} */ r) => matches(getLower(r, e.attr));
-  });
-  if (tests.length === 1) return tests[0];
-  return (r) => tests.every((t) => t(r));
 }

@@ -7,7 +7,7 @@
  * members and memberships are read from the database as they are asked for.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fold, openDatabase } from './database.js';
+import { openDatabase } from './database.js';
 import { ConflictError, NotFoundError, UnavailableError } from './errors.js';
 import { readDefaultFixtures, storeDataOf } from './fixtures-file.js';
 import { importLegacyDataFile, isLegacyDataFile } from './legacy-data-file.js';
@@ -539,24 +539,4 @@ export class Store {
     );
     this.data.signing_secret = secret;
   }
-}
-
-/**
- * Sorts records by a string attribute, ties by id ascending; descending reverses the attribute order only.
- * Comparison is by UTF-16 code units of the lower-cased value, as the database's indexes compare.
- * @template {{ id: string }} T
- * @param {T[]} records
- * @param {(r: T) => string} get
- * @param {boolean} descending
- * @returns {T[]}
- */
-export function sortRecords(records, get, descending) {
-  const keyed = records.map((r) => ({ k: fold(get(r)), r }));
-  const dir = descending ? -1 : 1;
-  keyed.sort((a, b) => {
-    if (a.k < b.k) return -dir;
-    if (a.k > b.k) return dir;
-    return a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0;
-  });
-  return keyed.map((x) => x.r);
 }

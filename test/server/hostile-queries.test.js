@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ACCOUNTS, MEMBER_LIST, MEMBERSHIP_LIST } from '../../server/domain/fixtures.js';
-import { compileFilter, parseFilter } from '../../server/domain/filter.js';
+import { parseFilter } from '../../server/domain/filter.js';
+import { compileFilter } from '../support/filter-oracle.js';
 import { api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

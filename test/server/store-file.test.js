@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -136,6 +136,14 @@ describe('a data file that is not a store', () => {
     await assert.rejects(Store.open({ dataFile: file }), /members\[3\]\.email must be a string/);
     await writeLegacyStore(file, { edit: (store) => (store.members = { a: 1 }) });
     await assert.rejects(Store.open({ dataFile: file }), /members must be a list/);
+  });
+
+  it('refuses a store of 0.1.0 too large to be read at once (512 MB, some 2.4 million members)', async () => {
+    const file = join(await folder(), 'store.json');
+    await writeLegacyStore(file);
+    await truncate(file, 2 ** 29); // a sparse file: no disk is filled
+    await assert.rejects(Store.open({ dataFile: file }), /store\.json is larger than 512 MB, more than this version/);
+    assert.equal((await stat(file)).size, 2 ** 29);
   });
 
   it('refuses an empty signing_secret, naming it, rather than giving the store a new key silently', async () => {

@@ -97,8 +97,10 @@ export function importLegacyDataFile(file, { fixtures, repair, log, write }) {
   };
   const { snapshot, placeOf } = readSnapshot(file, found);
   const { data, places } = withJournals(file, snapshot, fixtures, found);
+  // the database is made beside FILE; what an import that died left there (SQLite's files with it) goes first
   const importing = `${file}.importing`;
-  const removeImporting = () => ['', '-wal', '-shm'].forEach((end) => rmSync(`${importing}${end}`, { force: true }));
+  const removeImporting = () =>
+    ['', '-wal', '-shm', '-journal'].forEach((end) => rmSync(`${importing}${end}`, { force: true }));
   removeImporting();
   try {
     write(importing, data, (list, record, error) => {

@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import { fixtureId } from '../server/domain/fixtures.js';
+import { fixtureId } from '../test/support/fixtures.js';
 import { defaultStoreData } from '../server/domain/store.js';
 
 export const FIRST_NAMES = [

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createSessionHandler } from '../dist/server/index.js';
 import { sessionMiddleware } from '../dist/server/node.js';
 import { startService } from '../server/index.js';
-import { ACCOUNTS } from '../server/domain/fixtures.js';
+import { ACCOUNTS } from '../test/support/fixtures.js';
 import { accessToken } from '../test/support/service-client.js';
 import { StoreBrowser, recordingFetch } from '../test/support/store-browser.js';
 import { quantile, round } from './stats.mjs';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { startService } from '../../server/index.js';
-import { ACCOUNTS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS } from '../support/fixtures.js';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { startSite } from '../support/local-site.js';
 import { accessToken } from '../support/service-client.js';

@@ -30,7 +30,6 @@ test('the package holds the service, its types, the schema and the default fixtu
       `${folder} is missing`,
     );
   }
-  assert.ok(!files.includes('domain/fixtures.js'), "the tests' names for the default fixtures are in the package");
   const manifest = JSON.parse(
     readFileSync(join(project, 'node_modules/storefront-reference-service/package.json'), 'utf8'),
   );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SignJWT } from 'jose';
-import { ACCOUNTS, MEMBERS, PROFILE_ID, PROFILE_NAME, REALM_ID, SETTINGS_ID } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBERS, PROFILE_ID, PROFILE_NAME, REALM_ID, SETTINGS_ID } from '../support/fixtures.js';
 import { accessToken, api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { ACCOUNTS, CATALOG_LIST, CATALOG_VISIBILITY, CATALOGS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, CATALOG_LIST, CATALOG_VISIBILITY, CATALOGS, MEMBERS } from '../support/fixtures.js';
 import { accessToken, api, signIn } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

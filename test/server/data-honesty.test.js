@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, CATALOGS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, CATALOGS, MEMBERS } from '../support/fixtures.js';
 import { Store } from '../../server/domain/store.js';
 import { api, accessToken } from '../support/service-client.js';
 import { legacySnapshot, writeLegacyStore } from '../support/legacy-store.js';

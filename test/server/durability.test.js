@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, REALM_ID } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, REALM_ID } from '../support/fixtures.js';
 import { Store } from '../../server/domain/store.js';
 import { accessToken, api } from '../support/service-client.js';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
-import { ACCOUNTS, CATALOGS, MEMBERS, REALM_ID } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, CATALOGS, MEMBERS, REALM_ID } from '../support/fixtures.js';
 import { api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

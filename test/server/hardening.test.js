@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, it } from 'node:test';
-import { ACCOUNTS, MEMBERS, REALM_ID } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBERS, REALM_ID } from '../support/fixtures.js';
 import { api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ACCOUNTS, MEMBER_LIST, MEMBERSHIP_LIST } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBER_LIST, MEMBERSHIP_LIST } from '../support/fixtures.js';
 import { parseFilter } from '../../server/domain/filter.js';
 import { compileFilter } from '../support/filter-oracle.js';
 import { api } from '../support/service-client.js';

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { IDP_CLIENT } from '../../server/domain/fixtures.js';
+import { IDP_CLIENT } from '../support/fixtures.js';
 import { CookieJar, endSessionAtIdentityProvider, signInAtIdentityProvider } from '../support/idp-login.js';
 import { authorizationUrl } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { MEMBER_LIST, MEMBERS } from '../../server/domain/fixtures.js';
+import { MEMBER_LIST, MEMBERS } from '../support/fixtures.js';
 import { accessToken, api, signIn } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { ACCOUNTS, MEMBER_LIST, MEMBERS, MEMBERSHIP_LIST } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBER_LIST, MEMBERS, MEMBERSHIP_LIST } from '../support/fixtures.js';
 import { accessToken, api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, describe, it } from 'node:test';
-import { REALM_ID } from '../../server/domain/fixtures.js';
+import { REALM_ID } from '../support/fixtures.js';
 import { browserGet, CookieJar } from '../support/idp-login.js';
 import { api, pkce } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';

@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { startService } from '../../server/index.js';
-import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBERS } from '../support/fixtures.js';
 import { accessToken, api } from '../support/service-client.js';
 
 let dir = '';

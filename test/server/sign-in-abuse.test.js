@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
-import { MEMBERS } from '../../server/domain/fixtures.js';
+import { MEMBERS } from '../support/fixtures.js';
 import { BROWSER_COOKIE } from '../../server/idp/sign-in.js';
 import { canUseOtherLoopbackAddresses, getFrom } from '../support/from-address.js';
 import { browserGet, CookieJar, signInAtIdentityProvider } from '../support/idp-login.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { ACCOUNTS, IDP_USERS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, IDP_USERS, MEMBERS } from '../support/fixtures.js';
 import { browserGet, signInAtIdentityProvider } from '../support/idp-login.js';
 import { accessToken, api, authorizationUrl, exchangeCode, pkce, signIn } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { describe, it } from 'node:test';
-import { PROFILE_ID, REALM_ID } from '../../server/domain/fixtures.js';
+import { PROFILE_ID, REALM_ID } from '../support/fixtures.js';
 import { startService } from '../../server/index.js';
 import { accessToken, api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';

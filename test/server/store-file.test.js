@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBERS } from '../support/fixtures.js';
 import { Store } from '../../server/domain/store.js';
 import { startService } from '../../server/index.js';
 import { api } from '../support/service-client.js';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { createSessionHandler } from '../../dist/server/index.js';
-import { ACCOUNTS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS } from '../support/fixtures.js';
 import { startService } from '../../server/index.js';
 import { accessToken, api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';

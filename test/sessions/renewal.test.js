@@ -3,7 +3,7 @@
 // its login form, and the same page after it.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBERS } from '../support/fixtures.js';
 import { CookieJar, signInAtIdentityProvider } from '../support/idp-login.js';
 import { startTestService } from '../support/test-service.js';
 import { continuesTo, storeOn } from '../support/store-browser.js';

@@ -2,7 +2,7 @@
 // server, what the browser is given (cookies, never a token), choosing an account, signing out.
 import assert from 'node:assert/strict';
 import { beforeEach, describe, it } from 'node:test';
-import { ACCOUNTS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBERS } from '../support/fixtures.js';
 import { SHOP_FIXTURES, ids } from '../support/shop-fixtures.js';
 import { startTestService } from '../support/test-service.js';
 import { STORE_ORIGIN, continuesTo, storeOn } from '../support/store-browser.js';

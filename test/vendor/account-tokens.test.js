@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { ACCOUNTS, CATALOG_VISIBILITY, CATALOGS, MEMBERS } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, CATALOG_VISIBILITY, CATALOGS, MEMBERS } from '../support/fixtures.js';
 import { startTestService } from '../support/test-service.js';
 import {
   accountClient,

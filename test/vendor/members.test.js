@@ -1,7 +1,7 @@
 /** The vendor's SDK against the reference service: account members and account memberships (operator). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ACCOUNTS, MEMBER_LIST, MEMBERS, MEMBERSHIP_LIST } from '../../server/domain/fixtures.js';
+import { ACCOUNTS, MEMBER_LIST, MEMBERS, MEMBERSHIP_LIST } from '../support/fixtures.js';
 import { startTestService } from '../support/test-service.js';
 import { connectedClient, failureOf, OPERATOR, pageOf, STOREFRONT } from './sdk-client.js';
 

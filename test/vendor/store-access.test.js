@@ -1,7 +1,7 @@
 /** The vendor's SDK against the reference service: both grants, the account authentication settings, profiles. */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { PROFILE_ID, PROFILE_NAME, REALM_ID, SETTINGS_ID } from '../../server/domain/fixtures.js';
+import { PROFILE_ID, PROFILE_NAME, REALM_ID, SETTINGS_ID } from '../support/fixtures.js';
 import { startTestService } from '../support/test-service.js';
 import { OPERATOR, pageOf, STOREFRONT, sdkClient } from './sdk-client.js';
 

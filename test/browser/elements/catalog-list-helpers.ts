@@ -12,7 +12,7 @@ import type { AccountSession } from '../../../src/events.js';
 import { SERVICE_URL, implicitToken } from '../helpers/service.js';
 import { maybePart, parts } from '../helpers/table.js';
 
-/** Fixture catalog names (server/domain/fixtures.js), in the service's order. */
+/** Fixture catalog names (test/support/fixtures.js), in the service's order. */
 export const CATALOG_NAMES = {
   essentials: 'Everyday Essentials',
   seasonal: 'Seasonal Collection',

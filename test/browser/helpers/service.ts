@@ -50,7 +50,7 @@ export async function resetService(): Promise<void> {
 
 /**
  * The stable UUID the fixtures give a label (`account:analytical`, `member:ada`, `catalog:essentials`, ...):
- * SHA-1 of `storefront-elements:<label>` laid out as a version 5 UUID, as server/domain/fixtures.js computes it.
+ * SHA-1 of `storefront-elements:<label>` laid out as a version 5 UUID, as test/support/fixtures.js computes it.
  */
 export async function fixtureId(label: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(`storefront-elements:${label}`));

@@ -3,12 +3,12 @@
  * and people a test names, and the lists it counts. The file is the source; this module only names its
  * records. Not part of the package: a store's own tests read their own fixtures file.
  */
-import { defaultStoreData } from './store.js';
-import { EMBEDDED_CLIENT, stableId } from './fixtures-file.js';
+import { defaultStoreData } from '../../server/domain/store.js';
+import { EMBEDDED_CLIENT, stableId } from '../../server/domain/fixtures-file.js';
 
 const data = defaultStoreData();
 /** the fixtures' members */
-const members = /** @type {import('./store.js').MemberRecord[]} */ (data.members);
+const members = /** @type {import('../../server/domain/store.js').MemberRecord[]} */ (data.members);
 
 /**
  * The record of a list whose field has a value; a renamed record in the file fails here, at once.

@@ -58,6 +58,20 @@ export function sortKey(value) {
 export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
 
 /**
+ * The columns of the members' index of an order: the sort key and the id, and for the name and email orders
+ * the two filtered texts.
+ * @param {string} name
+ */
+const memberOrder = (name) =>
+  `sort_key(${name}), id${name === 'name' || name === 'email' ? ', name_folded, email_folded' : ''}`;
+
+/**
+ * The memberships' index of an order: an account's, by the sort key kept beside each, ties by id.
+ * @param {string} name
+ */
+const membershipOrder = (name) => `memberships_by_${name}_order ON memberships (account_id, ${name}_key, id)`;
+
+/**
  * Every record of the store. Members keep their lower-cased name and email beside them: the substring
  * index (FTS5, trigrams) reads them, and a filter no index narrows tests them without calling back into
  * JavaScript for each row.
@@ -72,8 +86,11 @@ CREATE TABLE members (
   row INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, name TEXT NOT NULL, email TEXT NOT NULL,
   name_folded TEXT NOT NULL, email_folded TEXT NOT NULL, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
 ) STRICT;
-CREATE INDEX members_by_email ON members (email_folded);
-${SORT_ATTRIBUTES.map((name) => `CREATE INDEX members_by_${name}_order ON members (sort_key(${name}), id);`).join('\n')}
+-- by address; also the narrowest copy of the two filtered texts, read whole where no index narrows a filter
+CREATE INDEX members_by_email ON members (email_folded, name_folded);
+-- each order; those of the two filtered texts carry them, so that a filter on the same text (a prefix, say, whose
+-- matches all stand together in that order) is tested on the index alone, without reading each member
+${SORT_ATTRIBUTES.map((name) => `CREATE INDEX members_by_${name}_order ON members (${memberOrder(name)});`).join('\n')}
 -- the lists' default order, newest first with ties by id, read off an index of its own
 CREATE INDEX members_by_created_at_newest ON members (sort_key(created_at) DESC, id);
 CREATE VIRTUAL TABLE member_text USING fts5 (
@@ -89,9 +106,18 @@ END;
 CREATE TABLE memberships (
   id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
   account_member_id TEXT NOT NULL REFERENCES members (id),
-  created_at TEXT NOT NULL, updated_at TEXT NOT NULL, UNIQUE (account_id, account_member_id)
+  created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
+  ${SORT_ATTRIBUTES.map((name) => `${name}_key BLOB`).join(', ')},
+  UNIQUE (account_id, account_member_id)
 ) STRICT;
 CREATE INDEX memberships_of_member ON memberships (account_member_id);
+-- an account's memberships in each order; name and email are their member's
+${SORT_ATTRIBUTES.map((name) => `CREATE INDEX ${membershipOrder(name)};`).join('\n')}
+CREATE INDEX memberships_by_created_at_newest ON memberships (account_id, created_at_key DESC, id);
+CREATE TRIGGER members_renamed AFTER UPDATE OF name, email ON members BEGIN
+  UPDATE memberships SET name_key = sort_key(new.name), email_key = sort_key(new.email)
+    WHERE account_member_id = new.id;
+END;
 CREATE TABLE profiles (
   id TEXT PRIMARY KEY, realm_id TEXT NOT NULL, record TEXT NOT NULL, position INTEGER NOT NULL
 ) STRICT;

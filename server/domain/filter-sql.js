@@ -3,7 +3,7 @@
  * never from the request; every value the client wrote is a bound parameter, and reaches the substring index as
  * an FTS5 string, quoted.
  */
-import { sortKey } from './database.js';
+import { AFTER_EVERY_KEY, sortKey } from './database.js';
 import { likeSegments } from './filter.js';
 
 /**
@@ -12,7 +12,7 @@ import { likeSegments } from './filter.js';
  *   }} Column the SQL of an attribute's value and of its value lower-cased; `key`: of its sort key, where an
  *   index holds it; `text`: the FTS5 trigram table that holds the lower-cased value, its column, and the
  *   expression of the row it names
- * @typedef {{ where: string, params: Array<string | Buffer>, narrowed: boolean, ranged: boolean }} Condition
+ * @typedef {{ where: string, params: string[], narrowed: boolean, ranged: boolean }} Condition
  *   `narrowed`: an index names the few rows to test (an equality, or the rows the trigram table found);
  *   `ranged`: a range of a sort key's index holds them (a pattern's start)
  */
@@ -32,7 +32,7 @@ const TRIGRAM = 3;
 export function filterSql(exprs, columns, rowsOf = () => undefined) {
   /** @type {string[]} */
   const conditions = [];
-  /** @type {Array<string | Buffer>} */
+  /** @type {string[]} */
   const params = [];
   let narrowed = false;
   let ranged = false;
@@ -58,11 +58,10 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
       conditions.push(`${column.folded} LIKE ? ESCAPE '\\'`);
       params.push(segments.map(escapeLike).join('%'));
       const start = sortKey(segments[0]);
-      const after = successor(start);
-      if (column.key && start.length > 0 && after) {
+      if (column.key && start.length > 0) {
         // values starting with a text have sort keys starting with its key: one range of the sort key's index
         conditions.push(`${column.key} >= ? AND ${column.key} < ?`);
-        params.push(start, after);
+        params.push(start, start + AFTER_EVERY_KEY);
         ranged = true;
       }
     }
@@ -78,19 +77,6 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
     }
   }
   return { where: conditions.length ? conditions.join(' AND ') : '1', params, narrowed, ranged };
-}
-
-/**
- * The least byte string after every string that starts with `bytes` (none when they are all 0xff).
- * @param {Buffer} bytes
- */
-function successor(bytes) {
-  let end = bytes.length;
-  while (end > 0 && bytes[end - 1] === 0xff) end--;
-  if (end === 0) return undefined;
-  const next = Buffer.from(bytes.subarray(0, end));
-  next[end - 1]++;
-  return next;
 }
 
 /**

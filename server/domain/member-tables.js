@@ -58,7 +58,7 @@ function orderSql(table, attribute, descending, keyed = false) {
  * How many rows a query finds.
  * @param {(sql: string) => import('node:sqlite').StatementSync} prepare
  * @param {string} from
- * @param {Array<string | Buffer>} params
+ * @param {string[]} params
  */
 const count = (prepare, from, params) =>
   /** @type {{ total: number }} */ (prepare(`SELECT count(*) AS total ${from}`).get(...params)).total;
@@ -70,7 +70,7 @@ const count = (prepare, from, params) =>
  * @param {string} from the FROM and WHERE of the query
  * @param {string} order
  * @param {string} columns
- * @param {Array<string | Buffer>} params
+ * @param {string[]} params
  * @param {number} [total] its count, when it is known
  * @returns {{ total: number, page: (offset: number, limit: number) => T[] }}
  */

@@ -104,7 +104,7 @@ async function child() {
       return (user + system) / 1000;
     },
     exit: () => process.exit(0),
-    memory: () => ({ rss: process.memoryUsage().rss, peakRss: peakRss(), heapUsed: process.memoryUsage().heapUsed }),
+    memory: () => ({ ...process.memoryUsage(), peakRss: peakRss() }),
     /** Resolves once the store's indexes are built (they are built in the background after start-up). */
     indexed: () => service?.store.indexed?.(),
     /** A new member, as a shopper's first sign-in makes one; answered once it is written. */

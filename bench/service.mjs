@@ -63,7 +63,7 @@ const loadNow = () => loadavg()[0].toFixed(2);
  * @param {Record<string, string>} headers
  * @returns {Promise<Answer & { body: string }>}
  */
-function get(agent, base, path, headers) {
+export function get(agent, base, path, headers) {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.get({ agent, host: base.hostname, port: base.port, path, headers }, (res) => {
@@ -82,7 +82,7 @@ function get(agent, base, path, headers) {
  * @param {URL} base
  * @param {string} [localAddress]
  */
-function operatorToken(base, localAddress) {
+export function operatorToken(base, localAddress) {
   const body = 'grant_type=client_credentials&client_id=admin&client_secret=admin-secret';
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -110,13 +110,13 @@ function operatorToken(base, localAddress) {
 }
 
 /** @param {string} filter @param {string} sort */
-const membersPage = (filter, sort = 'name') =>
+export const membersPage = (filter, sort = 'name') =>
   `/v2/account-members?filter=${encodeURIComponent(filter)}&sort=${sort}&page[limit]=100`;
 /** @param {string} name */
-const nameFilter = (name) => `like(name,*${name}*)`;
+export const nameFilter = (name) => `like(name,*${name}*)`;
 
 /** Members list addresses, each filter and sort once: every person name under `name`, then under the next sort. */
-function* unseenQueries() {
+export function* unseenQueries() {
   for (const sort of SORTS) for (const name of PERSON_NAMES) yield membersPage(nameFilter(name), sort);
 }
 
@@ -127,7 +127,7 @@ function* unseenQueries() {
  * @param {Record<string, string>} headers
  * @param {() => Promise<unknown>} [before] done before each request, not timed (a write)
  */
-async function oneAfterTheOther(base, paths, headers, before) {
+export async function oneAfterTheOther(base, paths, headers, before) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   /** @type {number[]} */
   const times = [];
@@ -150,7 +150,7 @@ async function oneAfterTheOther(base, paths, headers, before) {
  * @param {URL} base
  * @param {Iterator<string>} paths
  */
-async function clientsAtOnce(base, paths) {
+export async function clientsAtOnce(base, paths) {
   const clients = await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
       const localAddress = `127.0.0.${i + 2}`;

@@ -1,14 +1,9 @@
-// `npm run bench`: size, render, sign-in, import and service benchmarks, printed as one table, each suite with the
-// machine's load average (1 min) as it began: on a shared machine that says how far to trust its times.
+// `npm run bench [suite …]`: size, render, sign-in, import and service benchmarks (all, or the suites named),
+// printed as one table, each suite with the machine's load average (1 min) as it began: on a shared machine that
+// says how far to trust its times.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { ensureChromium } from './ensure-chromium.mjs';
-
-const chromium = ensureChromium();
-if (chromium) process.env.CHROMIUM_PATH = chromium;
-
-const build = spawnSync('node', ['scripts/build.mjs'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
 
 const suites = [
   ['size', () => import('../bench/size.mjs').then((m) => m.benchSize())],
@@ -19,6 +14,7 @@ const suites = [
   ['import cost', () => import('../bench/import-cost.mjs').then((m) => m.benchImportCost())],
   ['session proxy', () => import('../bench/session-proxy.mjs').then((m) => m.benchSessionProxy())],
   ['service', () => import('../bench/service.mjs').then((m) => m.benchService())],
+  ['service stores', () => import('../bench/service-stores.mjs').then((m) => m.benchServiceStores())],
   ['service abuse', () => import('../bench/service-abuse.mjs').then((m) => m.benchServiceAbuse())],
   ['service package', () => import('../bench/service-package.mjs').then((m) => m.benchServicePackage())],
 ];
@@ -28,10 +24,24 @@ const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
     .join(' / ');
-const loadAtStart = load();
 
+// `npm run bench -- "service stores"`: the named suites only
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !suites.some(([suite]) => suite === name));
+if (unknown.length) {
+  console.error(`Unknown suite ${unknown.join(', ')}: the suites are ${suites.map(([suite]) => suite).join(', ')}`);
+  process.exit(1);
+}
+
+const chromium = ensureChromium();
+if (chromium) process.env.CHROMIUM_PATH = chromium;
+
+const build = spawnSync('node', ['scripts/build.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+
+const loadAtStart = load();
 const rows = [];
-for (const [suite, run] of suites) {
+for (const [suite, run] of suites.filter(([name]) => wanted.length === 0 || wanted.includes(name))) {
   const atStart = loadavg()[0].toFixed(1);
   try {
     for (const row of await run()) rows.push({ suite, load: atStart, ...row });

@@ -3,14 +3,18 @@
  * never from the request; every value the client wrote is a bound parameter, and reaches the substring index as
  * an FTS5 string, quoted.
  */
+import { AFTER_EVERY_KEY, sortKey } from './database.js';
 import { likeSegments } from './filter.js';
 
 /**
  * @typedef {import('./filter.js').FilterExpr} FilterExpr
- * @typedef {{ value: string, folded: string, text?: { table: string, column: string, rowid: string } }} Column
- *   the SQL of an attribute's value and of its value lower-cased; `text`: the FTS5 trigram table that holds
- *   the lower-cased value, its column, and the expression of the row it names
- * @typedef {{ where: string, params: string[] }} Condition
+ * @typedef {{ value: string, folded: string, key?: string, text?: { table: string, column: string, rowid: string }
+ *   }} Column the SQL of an attribute's value and of its value lower-cased; `key`: of its sort key, where an
+ *   index holds it; `text`: the FTS5 trigram table that holds the lower-cased value, its column, and the
+ *   expression of the row it names
+ * @typedef {{ where: string, params: string[], narrowed: boolean, ranged: boolean }} Condition
+ *   `narrowed`: an index names the few rows to test (an equality, or the rows the trigram table found);
+ *   `ranged`: a range of a sort key's index holds them (a pattern's start)
  */
 
 /** The trigram index finds a substring of three characters or more. */
@@ -21,19 +25,29 @@ const TRIGRAM = 3;
  * `ilike` test the lower-cased value, a pattern without wildcards as "contains".
  * @param {FilterExpr[]} exprs
  * @param {Record<string, Column>} columns by attribute: every attribute the filter's parser allows
+ * @param {(table: string, match: string) => number[] | undefined} [rowsOf] the rows a trigram table finds for an
+ *   FTS5 query, or `undefined` when they are too many to narrow the search (then the value is tested alone)
  * @returns {Condition}
  */
-export function filterSql(exprs, columns) {
+export function filterSql(exprs, columns, rowsOf = () => undefined) {
   /** @type {string[]} */
   const conditions = [];
   /** @type {string[]} */
   const params = [];
+  let narrowed = false;
+  let ranged = false;
   for (const expr of exprs) {
     const column = columns[expr.attr];
     if (expr.op === 'eq') {
       const ignoresCase = expr.attr === 'email';
       conditions.push(`${ignoresCase ? column.folded : column.value} = ?`);
       params.push(ignoresCase ? expr.value.toLowerCase() : expr.value);
+      if (!ignoresCase && column.key) {
+        // equal values have equal sort keys: the index of the sort key finds them
+        conditions.push(`${column.key} = sort_key(?)`);
+        params.push(expr.value);
+      }
+      narrowed ||= ignoresCase || column.key !== undefined;
       continue;
     }
     const segments = likeSegments(expr.parts);
@@ -43,19 +57,43 @@ export function filterSql(exprs, columns) {
     } else {
       conditions.push(`${column.folded} LIKE ? ESCAPE '\\'`);
       params.push(segments.map(escapeLike).join('%'));
+      const start = sortKey(segments[0]);
+      if (column.key && start.length > 0) {
+        // values starting with a text have sort keys starting with its key: one range of the sort key's index
+        conditions.push(`${column.key} >= ? AND ${column.key} < ?`);
+        params.push(start, start + AFTER_EVERY_KEY);
+        ranged = true;
+      }
     }
-    const longest = segments.reduce((a, b) => (length(b) > length(a) ? b : a));
-    if (column.text && length(longest) >= TRIGRAM) {
+    const trigrams = segments.flatMap(someTrigrams);
+    if (column.text && trigrams.length > 0) {
       const { table, column: textColumn, rowid } = column.text;
-      conditions.push(`${rowid} IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?)`);
-      params.push(`${textColumn} : ${ftsString(longest)}`);
+      const rows = rowsOf(table, `${textColumn} : (${trigrams.map(ftsString).join(' AND ')})`);
+      if (rows) {
+        conditions.push(`${rowid} IN (SELECT value FROM json_each(?))`);
+        params.push(JSON.stringify(rows));
+        narrowed = true;
+      }
     }
   }
-  return { where: conditions.length ? conditions.join(' AND ') : '1', params };
+  return { where: conditions.length ? conditions.join(' AND ') : '1', params, narrowed, ranged };
 }
 
-/** @param {string} text characters, as the trigram tokenizer counts them */
-const length = (text) => [...text].length;
+/**
+ * At most three trigrams of a text of three characters or more (none for a shorter text): its first, its middle
+ * and its last. A value holding the text holds each of them, so the rows holding all three are the rows holding
+ * the text and a few more, which the condition beside it drops. Each trigram is a list the substring index
+ * reads whole: three are read faster than the text as one phrase (its every trigram, positions included), and
+ * however long the text.
+ * @param {string} text
+ */
+function someTrigrams(text) {
+  const chars = [...text]; // characters, as the trigram tokenizer counts them
+  if (chars.length < TRIGRAM) return [];
+  const last = chars.length - TRIGRAM;
+  const starts = new Set([0, Math.floor(last / 2), last]);
+  return [...new Set([...starts].map((at) => chars.slice(at, at + TRIGRAM).join('')))];
+}
 
 /**
  * A literal text in a LIKE pattern: its `%`, `_` and escape character escaped.
@@ -64,7 +102,7 @@ const length = (text) => [...text].length;
 const escapeLike = (text) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
- * A literal text as an FTS5 string (a phrase: with the trigram tokenizer, the text as a substring).
+ * A literal text as an FTS5 string (with the trigram tokenizer, three characters are one term).
  * @param {string} text
  */
 const ftsString = (text) => `"${text.replaceAll('"', '""')}"`;

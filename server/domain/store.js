@@ -115,7 +115,11 @@ export class Store {
         fixtures,
         repair,
         log,
-        write: (file, data, refused) => new Store(data, { file, refused }).db.close(),
+        write: (file, data, refused) => {
+          const store = new Store(data, { file, refused });
+          store.tables.optimize();
+          store.db.close();
+        },
       });
     }
     return new Store(fixtures, { file: dataFile, fsync: sync, log });

@@ -6,7 +6,7 @@
  * by model: revoking a grant's tokens never touches another model's entries (an Interaction in progress
  * carries the grant id too).
  */
-import { ExpiringTable } from '../domain/expiring-table.js';
+import { ExpiringTable } from './expiring-table.js';
 import { tooManyRequests } from '../http/errors.js';
 
 /** Longest an entry is kept when oidc-provider gives no lifetime. */

@@ -22,7 +22,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import { ExpiringTable } from '../domain/expiring-table.js';
+import { ExpiringTable } from './expiring-table.js';
 import { isLoopback } from '../domain/loopback.js';
 import { IdTokenError, acceptedEmail, emailVerified, keptName, remoteKeySet, verifyIdToken } from './id-token.js';
 import { IdentityProviderError, checkedDiscovery } from './requirements.js';

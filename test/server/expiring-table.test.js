@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
-import { ExpiringTable } from '../../server/domain/expiring-table.js';
+import { ExpiringTable } from '../../server/idp/expiring-table.js';
 
 const later = () => Date.now() + 60_000;
 

@@ -7,32 +7,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ACCOUNTS, MEMBER_LIST, MEMBERSHIP_LIST } from '../support/fixtures.js';
 import { parseFilter } from '../../server/domain/filter.js';
+import { AWKWARD_TEXTS } from '../support/awkward-text.js';
 import { compileFilter } from '../support/filter-oracle.js';
 import { api } from '../support/service-client.js';
 import { startTestService } from '../support/test-service.js';
 
 const { base, operator } = await startTestService({ operatorToken: true });
 
-/** Text that means something to SQL, to LIKE or to FTS5's query syntax. */
-const AWKWARD = [
-  "'",
-  "x' OR '1'='1",
-  '""',
-  '--',
-  "'; DROP TABLE members; --",
-  ';',
-  '%',
-  '_',
-  '%_%',
-  'ada OR grace',
-  'NEAR(ada grace)',
-  'name_folded : ada',
-  '^ada',
-  '{name_folded email_folded} : x',
-  '\u0000',
-  'name) --',
-  '1; SELECT 1',
-];
+/** Text SQL, LIKE or FTS5 would read as syntax, and a NUL (where SQLite's LIKE would stop). */
+const AWKWARD = [...AWKWARD_TEXTS, '\u0000'];
 
 const harvard = ACCOUNTS.harvard.id;
 

@@ -11,6 +11,7 @@ import { parseFilter } from '../../server/domain/filter.js';
 import { MemberTables } from '../../server/domain/member-tables.js';
 import { random } from '../support/random.js';
 import { assertSameMatches, randomExpression, randomPerson, STAMPS } from '../support/random-members.js';
+import { AWKWARD_TEXTS } from '../support/awkward-text.js';
 import { compileFilter, sortRecords } from '../support/filter-oracle.js';
 
 const ACCOUNTS = ['account-a', 'account-b'];
@@ -156,27 +157,7 @@ describe('members and memberships in SQLite', () => {
     const rnd = random(SEED + 1);
     const t = tables();
     t.addMembers(rnd, 300);
-    const awkward = [
-      "'",
-      "x' OR '1'='1",
-      '"',
-      '""',
-      '--',
-      "'; DROP TABLE members; --",
-      ';',
-      '%',
-      '_',
-      '%_%',
-      '\\%',
-      'ada OR grace',
-      'ada AND NOT x',
-      'NEAR(ada grace)',
-      'name_folded : ada',
-      '^ada',
-      'ada*',
-      '{name_folded email_folded} : x',
-      'love" OR "ada',
-    ];
+    const awkward = AWKWARD_TEXTS;
     const members = [...t.members];
     for (const text of awkward) {
       const named = { id: randomUUID(), name: `Ada ${text} Lovelace`, email: `x${text}@example.com` };

@@ -12,10 +12,13 @@
  * right after a write; one membership by id; the first `sort=name` page of the account of 100,000 memberships,
  * asked right after a write; 50 clients at once (p99, errors); 10,000 random filters (the slowest answer, and
  * any 5xx); a crafted filter of 790 expressions.
- * Run alone: `node bench/service-stores.mjs [members]`.
+ * Run alone: `node bench/service-stores.mjs [members]`. For repeated runs, `BENCH_STORES_DIR=<folder>` keeps the
+ * data files and the imported database there (each run starts from a copy of it, the import's row then empty), and
+ * `BENCH_STORES_ONLY=sqlite` leaves out 0.1.0's store.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -177,27 +180,40 @@ async function measure(start) {
 
 /** @param {number} [members] */
 export async function benchServiceStores(members = MEMBERS) {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-stores-'));
+  const kept = process.env.BENCH_STORES_DIR;
+  const dir = kept ?? (await mkdtemp(join(tmpdir(), 'bench-stores-')));
   try {
-    const oldFile = join(dir, 'store-0.1.0.json');
+    const oldFile = join(dir, `store-0.1.0-${members}.json`);
+    const imported = join(dir, `store-${members}.db`);
     const newFile = join(dir, 'store.db');
-    const { memberships } = await writeStoreFile(oldFile, members);
-    await copyFile(oldFile, newFile);
+    const made = kept !== undefined && existsSync(oldFile) && existsSync(imported);
+    await mkdir(dir, { recursive: true });
+    const counted = join(dir, `memberships-${members}.txt`);
+    if (!made) await writeFile(counted, String((await writeStoreFile(oldFile, members)).memberships));
+    const memberships = Number(await readFile(counted, 'utf8'));
+    await copyFile(made ? imported : oldFile, newFile);
 
     /** @type {Record<string, string> | undefined} */
     let old;
     let oldMissing = '';
-    try {
-      const process = await oldService(join(dir, 'old'));
-      const { startServiceProcess: startOld } = await import(process);
-      old = await measure(() => startOld({ dataFile: oldFile }));
-    } catch (error) {
-      oldMissing = `0.1.0's store not measured: ${error instanceof Error ? error.message.split('\n')[0] : error}`;
+    if (process.env.BENCH_STORES_ONLY === 'sqlite') oldMissing = "0.1.0's store left out (BENCH_STORES_ONLY=sqlite)";
+    else {
+      try {
+        const process = await oldService(join(dir, 'old'));
+        const { startServiceProcess: startOld } = await import(process);
+        old = await measure(() => startOld({ dataFile: oldFile }));
+      } catch (error) {
+        oldMissing = `0.1.0's store not measured: ${error instanceof Error ? error.message.split('\n')[0] : error}`;
+      }
     }
 
-    const importing = await startServiceProcess({ dataFile: newFile });
-    const importMs = importing.startMs;
-    await importing.stop();
+    let importMs = NaN;
+    if (!made) {
+      const importing = await startServiceProcess({ dataFile: newFile });
+      importMs = importing.startMs;
+      await importing.stop();
+      if (kept) await copyFile(newFile, imported);
+    }
     const now = await measure(() => startServiceProcess({ dataFile: newFile }));
 
     const size = `${members.toLocaleString('en')} members, ${memberships.toLocaleString('en')} in one account`;
@@ -218,7 +234,7 @@ export async function benchServiceStores(members = MEMBERS) {
     return [
       {
         name: 'SQLite: a 0.1.0 data file imported',
-        value: round(importMs / 1000),
+        value: Number.isNaN(importMs) ? '–' : round(importMs / 1000),
         unit: 's',
         note: `${size}; the service's first start from it`,
       },
@@ -233,7 +249,8 @@ export async function benchServiceStores(members = MEMBERS) {
       ...(oldMissing ? [{ name: '0.1.0 column', value: '–', unit: '', note: oldMissing }] : []),
     ];
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (kept) await rm(join(dir, 'old'), { recursive: true, force: true });
+    else await rm(dir, { recursive: true, force: true });
   }
 }
 

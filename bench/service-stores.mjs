@@ -191,6 +191,8 @@ export async function benchServiceStores(members = MEMBERS) {
     const counted = join(dir, `memberships-${members}.txt`);
     if (!made) await writeFile(counted, String((await writeStoreFile(oldFile, members)).memberships));
     const memberships = Number(await readFile(counted, 'utf8'));
+    // a stopped service may leave its write-ahead log beside the database: SQLite would replay it onto the copy
+    for (const leftover of ['-wal', '-shm']) await rm(newFile + leftover, { force: true });
     await copyFile(made ? imported : oldFile, newFile);
 
     /** @type {Record<string, string> | undefined} */

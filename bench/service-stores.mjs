@@ -27,7 +27,7 @@ import { random } from '../test/support/random.js';
 import { clientsAtOnce, get, oneAfterTheOther, operatorToken, unseenQueries } from './service.mjs';
 import { FIRST_NAMES, LAST_NAMES, WHOLESALE_ACCOUNT, writeStoreFile } from './service-data.mjs';
 import { startServiceProcess } from './service-process.mjs';
-import { quantile, round } from './stats.mjs';
+import { mebibytes as mb, quantile, round } from './stats.mjs';
 
 /** The last commit whose service keeps its records in the hand-made engine (0.1.0's store). */
 const OLD_COMMIT = 'cf348d9';
@@ -39,7 +39,6 @@ const FIRST_PAGES = 20;
 const FUZZ = 10_000;
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const mb = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);
 const ms = (/** @type {number} */ n) => `${round(n)} ms`;
 
 /**

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { memberEmail, PERSON_NAMES, WHOLESALE_ACCOUNT, writeStoreFile } from './service-data.mjs';
 import { startServiceProcess } from './service-process.mjs';
-import { quantile, round } from './stats.mjs';
+import { mebibytes as mb, quantile, round } from './stats.mjs';
 
 const SIZES = [100_000, 1_000_000];
 const WARM_UP = 20;
@@ -52,7 +52,6 @@ const SORTS = [
  * @typedef {{ status: number, ms: number }} Answer
  */
 
-const mb = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);
 const loadNow = () => loadavg()[0].toFixed(2);
 
 /**

@@ -12,3 +12,6 @@ export function quantile(values, q) {
 
 /** A number to `digits` decimals, for a table. */
 export const round = (/** @type {number} */ n, /** @type {number} */ digits = 1) => Number(n.toFixed(digits));
+
+/** Bytes in whole mebibytes, as the benches print memory. */
+export const mebibytes = (/** @type {number} */ bytes) => Math.round(bytes / 2 ** 20);

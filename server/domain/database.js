@@ -70,6 +70,17 @@ export function sortKey(value) {
   return key;
 }
 
+/**
+ * A sort key at or before the key of every text of a set whose least, in SQLite's order of texts, is `least`
+ * (lower-cased): `least` up to its first code unit that SQLite puts elsewhere than JavaScript. Every text of the
+ * set either starts with that part, or differs from it at a code unit the key keeps as it is, and is greater there.
+ * @param {string} least
+ */
+export function keyAtOrBefore(least) {
+  const outOfOrder = least.search(OUT_OF_ORDER);
+  return outOfOrder < 0 ? least : least.slice(0, outOfOrder);
+}
+
 /** A code point after every one a sort key holds: a text's key followed by it ends the keys the text starts. */
 export const AFTER_EVERY_KEY = '\u{10ffff}';
 

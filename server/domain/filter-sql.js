@@ -12,9 +12,11 @@ import { likeSegments } from './filter.js';
  *   }} Column the SQL of an attribute's value and of its value lower-cased; `key`: of its sort key, where an
  *   index holds it; `text`: the FTS5 trigram table that holds the lower-cased value, its column, and the
  *   expression of the row it names
- * @typedef {{ where: string, params: string[], narrowed: boolean, ranged: boolean }} Condition
+ * @typedef {{ attribute: string, start: string, end: string }} KeyRange the sort keys of an attribute's values that
+ *   start with a text
+ * @typedef {{ where: string, params: string[], narrowed: boolean, ranges: KeyRange[] }} Condition
  *   `narrowed`: an index names the few rows to test (an equality, or the rows the trigram table found);
- *   `ranged`: a range of a sort key's index holds them (a pattern's start)
+ *   `ranges`: the ranges of sort keys' indexes that hold them (a pattern's start), each also in `where`
  */
 
 /** The trigram index finds a substring of three characters or more. */
@@ -35,7 +37,8 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
   /** @type {string[]} */
   const params = [];
   let narrowed = false;
-  let ranged = false;
+  /** @type {KeyRange[]} */
+  const ranges = [];
   /** @type {Set<string>} the conditions so far, with their values */
   const asked = new Set();
   for (const expr of [...exprs].sort((a, b) => longestText(b) - longestText(a))) {
@@ -64,14 +67,20 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
       conditions.push(`instr(${column.folded}, ?) > 0`);
       params.push(segments[0]);
     } else {
-      conditions.push(`${column.folded} LIKE ? ESCAPE '\\'`);
-      params.push(segments.map(escapeLike).join('%'));
       const start = sortKey(segments[0]);
-      if (column.key && start.length > 0) {
+      const inRange = column.key !== undefined && start.length > 0;
+      // a text and then only wildcards is the range alone, which costs no test of each value (`member*`, which
+      // every generated address matches: its count 150-240 -> 105-140 ms over a million members)
+      if (!inRange || segments.slice(1).some((segment) => segment !== '')) {
+        conditions.push(`${column.folded} LIKE ? ESCAPE '\\'`);
+        params.push(segments.map(escapeLike).join('%'));
+      }
+      if (inRange) {
         // values starting with a text have sort keys starting with its key: one range of the sort key's index
         conditions.push(`${column.key} >= ? AND ${column.key} < ?`);
-        params.push(start, start + AFTER_EVERY_KEY);
-        ranged = true;
+        const range = { attribute: expr.attr, start, end: start + AFTER_EVERY_KEY };
+        params.push(range.start, range.end);
+        ranges.push(range);
       }
     }
     const trigrams = segments.flatMap(someTrigrams);
@@ -85,7 +94,7 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
       }
     }
   }
-  return { where: conditions.length ? conditions.join(' AND ') : '1', params, narrowed, ranged };
+  return { where: conditions.length ? conditions.join(' AND ') : '1', params, narrowed, ranges };
 }
 
 /**

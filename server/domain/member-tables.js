@@ -3,7 +3,7 @@
  * (filter, sort, page) compiled to SQL.
  */
 import { filterSql } from './filter-sql.js';
-import { fold, SORT_ATTRIBUTES } from './database.js';
+import { fold, keyAtOrBefore, SORT_ATTRIBUTES, sortKey } from './database.js';
 
 /**
  * @typedef {import('node:sqlite').DatabaseSync} DatabaseSync
@@ -109,9 +109,18 @@ export class MemberTables {
   /** @type {Map<string, import('node:sqlite').StatementSync>} by their SQL */
   #statements = new Map();
 
-  /** @param {DatabaseSync} db */
-  constructor(db) {
+  #fewMatches;
+  #narrowingRows;
+
+  /**
+   * @param {DatabaseSync} db
+   * @param {{ fewMatches?: number, narrowingRows?: number }} [bounds] {@link FEW_MATCHES} and
+   *   {@link NARROWING_ROWS}, smaller in tests, so that a few thousand members take every way a query can go
+   */
+  constructor(db, { fewMatches = FEW_MATCHES, narrowingRows = NARROWING_ROWS } = {}) {
     this.db = db;
+    this.#fewMatches = fewMatches;
+    this.#narrowingRows = narrowingRows;
     db.function('fold', { deterministic: true }, fold);
     this.insertMember = db.prepare(
       'INSERT INTO members (id, name, email, name_folded, email_folded, created_at, updated_at) ' +
@@ -154,9 +163,9 @@ export class MemberTables {
    * @param {string} match
    */
   #rowsOf = (table, match) => {
-    const found = this.#prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ${NARROWING_ROWS + 1}`);
+    const found = this.#prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT ${this.#narrowingRows + 1}`);
     const rows = found.all(match).map((row) => /** @type {number} */ (row.rowid));
-    return rows.length > NARROWING_ROWS ? undefined : rows;
+    return rows.length > this.#narrowingRows ? undefined : rows;
   };
 
   /**
@@ -239,30 +248,122 @@ export class MemberTables {
       params.push(outsideAccount);
     }
     const order = orderSql('m', attribute, descending);
-    const few = `LIMIT ${FEW_MATCHES + 1}`;
-    /** @type {Array<Record<string, any>> | undefined} the rows that match, when they are few, and in order */
+    const few = `LIMIT ${this.#fewMatches + 1}`;
+    /** @type {Array<Record<string, any>> | undefined} the rows that match, when they are few */
     let found;
+    /** @type {{ total: number, firstKey?: string } | undefined} a filter many members match, when a pass counted it */
+    let many;
+    /** the members' table, or the index of the range that holds the matches */
+    let members = 'members m';
     if (filter.narrowed) {
       // an index names the few rows to test: they are sorted as they are found
       found = this.#prepare(`SELECT m.row FROM members m WHERE ${where} ${order} ${few}`).all(...params);
-    } else if (exprs.length > 0) {
-      // a range of an order's index, or else the narrowest index of the two texts, read whole
-      const from = filter.ranged ? 'members m' : 'members m INDEXED BY members_by_email';
-      const matched = this.#prepare(`SELECT m.row FROM ${from} WHERE ${where} ${few}`).all(...params);
-      found =
-        matched.length > FEW_MATCHES
-          ? matched
-          : this.#prepare(`SELECT m.row FROM members m WHERE m.row IN (SELECT value FROM json_each(?)) ${order}`).all(
-              JSON.stringify(matched.map((row) => row.row)),
-            );
+    } else if (filter.ranges.length > 0) {
+      // a range of an order's index, read whole
+      members = `members m INDEXED BY members_by_${this.#narrowestRange(filter.ranges)}_order`;
+      found = this.#prepare(`SELECT m.row FROM ${members} WHERE ${where} ${few}`).all(...params);
+    } else if (filter.where !== '1') {
+      found = this.#firstMatches(where, params, few);
+      if (found.length > this.#fewMatches) many = this.#restCounted(where, params, found, attribute, descending);
     }
-    if (found && found.length <= FEW_MATCHES) return this.#rowsInOrder(found.map((row) => row.row));
+    if (found && found.length <= this.#fewMatches) {
+      const rows = found.map((row) => row.row);
+      return this.#rowsInOrder(filter.narrowed ? rows : this.#inOrder(rows, order));
+    }
     // many match: counted, and the page read in the order's index (a range of another index, sorted whole, could
-    // be most of the members)
-    const total = count(this.#prepare, `FROM members m WHERE ${where}`, params);
+    // be most of the members), from the first match's key when a pass found it: the matches may all stand at the
+    // end of that order (`like(name,nt)`: only Vint holds it, the last of the first names)
+    const total = many?.total ?? count(this.#prepare, `FROM ${members} WHERE ${where}`, params);
     const index =
       descending && attribute === 'created_at' ? 'members_by_created_at_newest' : `members_by_${attribute}_order`;
-    return matches(this.#prepare, `FROM members m INDEXED BY ${index} WHERE ${where}`, order, MEMBER, params, total);
+    let from = `FROM members m INDEXED BY ${index} WHERE ${where}`;
+    const pageParams = [...params];
+    if (many?.firstKey !== undefined) {
+      from += ` AND sort_key(m.${attribute}) >= ?`;
+      pageParams.push(many.firstKey);
+    }
+    return matches(this.#prepare, from, order, MEMBER, pageParams, total);
+  }
+
+  /**
+   * The attribute of the range of sort keys that holds the fewest members. SQLite keeps no statistics of the
+   * values in a range here, and may read the wider of two (`like(email,le*):like(name,j*)`: every address starts
+   * with `member`, 340 ms over a million members): each is read up to {@link FEW_MATCHES} members to tell.
+   * @param {import('./filter-sql.js').KeyRange[]} ranges
+   */
+  #narrowestRange(ranges) {
+    if (ranges.length === 1) return ranges[0].attribute;
+    const held = ranges.map(({ attribute, start, end }) => {
+      const key = `sort_key(m.${attribute})`;
+      const inRange = this.#prepare(
+        `SELECT count(*) AS held FROM (SELECT 1 FROM members m INDEXED BY members_by_${attribute}_order ` +
+          `WHERE ${key} >= ? AND ${key} < ? LIMIT ${this.#fewMatches + 1})`,
+      );
+      return { attribute, held: /** @type {{ held: number }} */ (inRange.get(start, end)).held };
+    });
+    return held.reduce((narrowest, range) => (range.held < narrowest.held ? range : narrowest)).attribute;
+  }
+
+  /**
+   * The first matches of a filter no index narrows, read in the order of the narrowest index of the two texts
+   * (one more than {@link FEW_MATCHES} at most), with the texts of each.
+   * @param {string} where
+   * @param {string[]} params
+   * @param {string} few
+   */
+  #firstMatches(where, params, few) {
+    const first = this.#prepare(
+      `SELECT m.row, m.email_folded, m.name_folded FROM members m INDEXED BY members_by_email WHERE ${where} ` +
+        `ORDER BY m.email_folded, m.name_folded, m.row ${few}`,
+    );
+    return first.all(...params);
+  }
+
+  /**
+   * The count of a filter's matches after its first ones, in the same index, so that a filter matching a few
+   * more than {@link FEW_MATCHES} is one pass over the members, not two; and, for an ascending order of name or
+   * email, a key at or before the first match's in that order.
+   * @param {string} where
+   * @param {string[]} params
+   * @param {Array<Record<string, any>>} first
+   * @param {string} attribute
+   * @param {boolean} descending
+   * @returns {{ total: number, firstKey?: string }}
+   */
+  #restCounted(where, params, first, attribute, descending) {
+    const last = /** @type {Record<string, any>} */ (first.at(-1));
+    // the least name of the rest, when the list is in the order of names (addresses: the first match has the least)
+    const byName = attribute === 'name' && !descending;
+    const rest = /** @type {{ total: number, least: string | null }} */ (
+      this.#prepare(
+        `SELECT count(*) AS total, ${byName ? 'min(m.name_folded)' : 'NULL'} AS least FROM members m ` +
+          `INDEXED BY members_by_email WHERE ${where} AND (m.email_folded, m.name_folded, m.row) > (?, ?, ?)`,
+      ).get(...params, last.email_folded, last.name_folded, last.row)
+    );
+    const total = first.length + rest.total;
+    if (attribute === 'email' && !descending) return { total, firstKey: keyAtOrBefore(first[0].email_folded) };
+    if (!byName) return { total };
+    // the first matches' least name in JavaScript's order is the least key of theirs; the rest's, in SQLite's
+    // order of texts, gives a key at or before theirs; keys compare in SQLite as their UTF-8 bytes do
+    const firstNames = first.map((row) => /** @type {string} */ (row.name_folded));
+    const firstLeast = sortKey(firstNames.reduce((least, name) => (name < least ? name : least)));
+    const restKey = rest.least === null ? firstLeast : keyAtOrBefore(rest.least);
+    return {
+      total,
+      firstKey: Buffer.compare(Buffer.from(restKey), Buffer.from(firstLeast)) < 0 ? restKey : firstLeast,
+    };
+  }
+
+  /**
+   * Rows in a list's order.
+   * @param {number[]} rows
+   * @param {string} order
+   */
+  #inOrder(rows, order) {
+    const sorted = this.#prepare(
+      `SELECT m.row FROM members m WHERE m.row IN (SELECT value FROM json_each(?)) ${order}`,
+    );
+    return sorted.all(JSON.stringify(rows)).map((row) => /** @type {number} */ (row.row));
   }
 
   /**

@@ -15,6 +15,7 @@ import { AWKWARD_TEXTS } from '../support/awkward-text.js';
 import { compileFilter, sortRecords } from '../support/filter-oracle.js';
 
 const ACCOUNTS = ['account-a', 'account-b'];
+const STAMP = { created_at: STAMPS[0], updated_at: STAMPS[0] };
 
 /** @param {ReturnType<typeof random>} rnd */
 function person(rnd) {
@@ -29,14 +30,17 @@ function person(rnd) {
  */
 const expression = (rnd, values, attr) => randomExpression(rnd, rnd.pick(values), attr);
 
-/** Members and memberships as the tables hold them, and as a plain evaluation sees them. */
-function tables() {
+/**
+ * Members and memberships as the tables hold them, and as a plain evaluation sees them.
+ * @param {ConstructorParameters<typeof MemberTables>[1]} [bounds]
+ */
+function tables(bounds) {
   const db = openDatabase(':memory:');
   const insertAccount = db.prepare(
     "INSERT INTO accounts (id, name, legal_name, created_at, updated_at, position) VALUES (?, ?, ?, '', '', 0)",
   );
   for (const id of ACCOUNTS) insertAccount.run(id, id, id);
-  const store = new MemberTables(db);
+  const store = new MemberTables(db, bounds);
   /** @type {import('../../server/domain/store.js').MemberRecord[]} */
   const members = [];
   /** @type {import('../../server/domain/store.js').MembershipRecord[]} */
@@ -140,9 +144,12 @@ function compareQueries({ store, members, memberships }, rnd, count) {
 const SEED = Number(process.env.MEMBER_TABLES_SEED ?? 20261128);
 
 describe('members and memberships in SQLite', () => {
-  it('answer random queries as the plain evaluation does, with writes between them', () => {
-    const rnd = random(SEED);
-    const t = tables();
+  /**
+   * @param {ReturnType<typeof tables>} t
+   * @param {number} seed
+   */
+  const queriesWithWrites = (t, seed) => {
+    const rnd = random(seed);
     t.addMembers(rnd, 2000);
     t.addMemberships(rnd, 300);
     compareQueries(t, rnd, 300);
@@ -151,6 +158,15 @@ describe('members and memberships in SQLite', () => {
       t.addMemberships(rnd, 1 + rnd.int(60));
       compareQueries(t, rnd, 40);
     }
+  };
+
+  it('answer random queries as the plain evaluation does, with writes between them', () => {
+    queriesWithWrites(tables(), SEED);
+  });
+
+  it('answer them so also where many match: counted, and paged in the order of an index', () => {
+    // bounds of 30 rows take the ways of a million members (a filter many match, a substring many hold) here
+    queriesWithWrites(tables({ fewMatches: 30, narrowingRows: 30 }), SEED + 2);
   });
 
   it('take no part of a filter as SQL or FTS5 syntax: quotes, comments, wildcards of LIKE, NUL, FTS5 operators', () => {
@@ -191,5 +207,30 @@ describe('members and memberships in SQLite', () => {
     assert.equal(t.store.findMembers({ exprs: [], attribute: 'id', descending: false }).total, members.length);
     // a NUL would end a LIKE pattern early in SQLite: refused by the grammar, a 400 for the client
     assert.throws(() => parseFilter('like(name,"a\0b")', ['name']), /NUL/);
+  });
+
+  it('page a filter many match from its first match, also where SQLite orders its texts otherwise than the list', () => {
+    // U+FFFF sorts before an emoji in SQLite (UTF-8) and after it in the list (UTF-16): the least name SQLite finds
+    // is not the list's first
+    const t = tables({ fewMatches: 1 });
+    const names = ['\uffff\uffff', '\uffff\ufffe', '\uffff', '😀'];
+    const members = names.map((name, i) => ({ id: randomUUID(), name, email: `${'abcd'[i]}@x.example`, ...STAMP }));
+    t.store.addMembers(members);
+    const found = t.store.findMembers({
+      exprs: parseFilter('like(email,@)', ['email']),
+      attribute: 'name',
+      descending: false,
+    });
+    const expected = sortRecords(members, (m) => m.name, false).map((m) => m.name);
+    assert.deepEqual(expected, ['😀', '\uffff', '\uffff\ufffe', '\uffff\uffff']);
+    assert.equal(found.total, members.length);
+    assert.deepEqual(
+      found.page(0, 2).map((m) => m.name),
+      expected.slice(0, 2),
+    );
+    assert.deepEqual(
+      found.page(2, 3).map((m) => m.name),
+      expected.slice(2),
+    );
   });
 });

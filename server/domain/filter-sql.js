@@ -79,6 +79,7 @@ export function filterSql(exprs, columns, rowsOf = () => undefined) {
         ranges.push({ attribute: expr.attr, key: column.key, start, end: start + AFTER_EVERY_KEY });
       }
     }
+    // after the text's own test: put before it, a person name's query took 15 % longer
     if (text && rows) {
       add(`${text.rowid} IN (SELECT value FROM json_each(?))`, JSON.stringify(rows));
       narrowed = true;

@@ -12,6 +12,7 @@ import type { FetchLike } from '../api/http.js';
 import { type AccountSession, SignInRedirectEvent, type SignedOutReason } from '../events.js';
 import { readStored, storeKey, writeStored } from '../internal/storage.js';
 import { type SessionChange, afterPageScripts } from './session.js';
+import { SessionListeners } from './session-listeners.js';
 
 /** What the handler's `GET session` answers: never a token. */
 export interface SessionView {
@@ -49,7 +50,7 @@ export class ServerSession {
   #view: SessionView = SIGNED_OUT;
   /** The session was asked of the store's server (by the first subscriber). */
   #asked = false;
-  #listeners = new Set<(change: SessionChange) => void>();
+  #listeners = new SessionListeners();
   #channel?: BroadcastChannel;
   #timer?: ReturnType<typeof setTimeout>;
 
@@ -125,7 +126,7 @@ export class ServerSession {
     if (account && this.#view.selectedAccountId !== accountId) {
       void this.#call('account', { accountId }).then(
         (view) => this.#take(view, false, true),
-        (error: StorefrontError) => this.#notify({ type: 'failed', error }),
+        (error: StorefrontError) => this.#listeners.notify({ type: 'failed', error }),
       );
     }
     return account;
@@ -157,7 +158,7 @@ export class ServerSession {
     if (!this.#asked) {
       this.#asked = true;
       const failed = takeServerError();
-      if (failed) queueMicrotask(() => this.#notify({ type: 'sign-in-failed', error: failed }));
+      if (failed) queueMicrotask(() => this.#listeners.notify({ type: 'sign-in-failed', error: failed }));
       void this.#read().then((view) => {
         const fresh = readStored(this.#signInKey) === true;
         writeStored(this.#signInKey, undefined);
@@ -199,15 +200,15 @@ export class ServerSession {
     this.#schedule();
     if (wasIn && (!this.signedIn || before.member?.id !== view.member?.id)) {
       this.#view = SIGNED_OUT;
-      this.#notify({ type: 'signed-out', reason });
+      this.#listeners.notify({ type: 'signed-out', reason });
       this.#view = view;
     }
     if (!this.signedIn) return;
     const newMember = !wasIn || before.member?.id !== view.member?.id;
-    if (newMember) this.#notify({ type: 'signed-in', restored: restored || undefined });
+    if (newMember) this.#listeners.notify({ type: 'signed-in', restored: restored || undefined });
     const account = this.selectedAccount;
     if (account && (newMember || before.selectedAccountId !== account.accountId)) {
-      this.#notify({ type: 'account-selected', account, restored: (restored && newMember) || undefined });
+      this.#listeners.notify({ type: 'account-selected', account, restored: (restored && newMember) || undefined });
     }
   }
 
@@ -215,7 +216,7 @@ export class ServerSession {
     if (!this.#view.signedIn) return;
     this.#view = SIGNED_OUT;
     clearTimeout(this.#timer);
-    this.#notify({ type: 'signed-out', reason });
+    this.#listeners.notify({ type: 'signed-out', reason });
   }
 
   #schedule(): void {
@@ -258,10 +259,6 @@ export class ServerSession {
       });
     }
     return answer;
-  }
-
-  #notify(change: SessionChange): void {
-    for (const listener of [...this.#listeners]) listener(change);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { StorefrontError } from '../api/errors.js';
 import type { AccountSession, SignedInDetail, SignedInMember, SignedOutReason } from '../events.js';
 import { lastAccount, readStored, sessionKey, signedOutMarker, storeKey, writeStored } from '../internal/storage.js';
+import { SessionListeners } from './session-listeners.js';
 
 /**
  * Where a session is kept: `session` survives reloads in the tab (sessionStorage) and is shared live with the
@@ -151,7 +152,7 @@ export class MemberSession {
   #fromElsewhere: boolean;
   /** The elements were told of the session (`signed-in`). */
   #told = false;
-  #listeners = new Set<(change: SessionChange) => void>();
+  #listeners = new SessionListeners();
   #timer?: ReturnType<typeof setTimeout>;
   #channel?: BroadcastChannel;
 
@@ -245,7 +246,7 @@ export class MemberSession {
       this.#data!.selectedAccountId = accountId;
       if (!this.#memory) lastAccount(this.clientId, this.#data!.accountMemberId, accountId);
       this.#persist();
-      this.#notify({ type: 'account-selected', account });
+      this.#listeners.notify({ type: 'account-selected', account });
     }
     return account;
   }
@@ -262,7 +263,7 @@ export class MemberSession {
     this.#told = false;
     clearTimeout(this.#timer);
     this.#persist();
-    this.#notify({ type: 'signed-out', reason });
+    this.#listeners.notify({ type: 'signed-out', reason });
   }
 
   /**
@@ -298,9 +299,9 @@ export class MemberSession {
   #announce(restored?: boolean): void {
     if (!this.signedIn) return;
     this.#told = true;
-    this.#notify({ type: 'signed-in', restored });
+    this.#listeners.notify({ type: 'signed-in', restored });
     const account = this.selectedAccount;
-    if (account) this.#notify({ type: 'account-selected', account, restored });
+    if (account) this.#listeners.notify({ type: 'account-selected', account, restored });
   }
 
   /**
@@ -344,9 +345,5 @@ export class MemberSession {
   #persist(): void {
     // full or disabled storage (private modes): the session then lives in memory only
     writeStored(this.#key, this.#memory ? undefined : this.#data);
-  }
-
-  #notify(change: SessionChange): void {
-    for (const listener of [...this.#listeners]) listener(change);
   }
 }

@@ -41,17 +41,22 @@ const signInAndPicker = html`<div>
   <account-picker client-id="storefront"></account-picker>
 </div>`;
 
-/**
- * Ada, signed in with Harvard chosen, then a reload: new elements restore the session before anyone listens to them.
- * Returns the page once both events were told.
- */
-async function reloaded(markup = signInAndPicker): Promise<{ page: Element; earlyHeard: Heard[] }> {
+/** Ada signs in and chooses Harvard; then the page's elements and sessions are gone, as in a reload. */
+async function keptForReload(): Promise<void> {
   const { el } = await signInAs('ada@example.com');
   await waitForPart(el, 'sign-out');
   const ada = MemberSession.for('storefront');
   ada.select(ada.accounts.find((account) => account.accountName === 'Harvard Computation Lab')!.accountId);
   el.remove();
   resetSessions({ keepStorage: true });
+}
+
+/**
+ * Ada, signed in with Harvard chosen, then a reload: new elements restore the session before anyone listens to them.
+ * Returns the page once both events were told.
+ */
+async function reloaded(markup = signInAndPicker): Promise<{ page: Element; earlyHeard: Heard[] }> {
+  await keptForReload();
   const earlyHeard: Heard[] = [];
   const early = listener(earlyHeard);
   document.addEventListener('signed-in', early);
@@ -98,6 +103,33 @@ describe('handlers attached after the session was restored', function () {
     expect(heard.slice(2).map(({ type, restored, target }) => [type, restored, target])).to.deep.equal([
       ['account-selected', undefined, picker],
     ]);
+  });
+
+  it('an element that comes after the session was told tells what no element there could, once', async () => {
+    // the picker alone restores the session, and tells account-selected; a sign-in element that comes later (the
+    // account menu, whose code loads on first use) tells the signed-in nobody could
+    await keptForReload();
+    const heard: Heard[] = [];
+    const everything = listener(heard);
+    document.addEventListener('signed-in', everything);
+    document.addEventListener('account-selected', everything);
+    try {
+      const page = await fixture(html`<div><account-picker client-id="storefront"></account-picker></div>`);
+      await waitUntil(() => heard.length === 1, 'the picker told nothing');
+      const signIn = document.createElement('account-sign-in') as AccountSignIn;
+      signIn.setAttribute('base-url', SERVICE_URL);
+      signIn.setAttribute('client-id', 'storefront');
+      page.append(signIn);
+      await waitUntil(() => heard.length === 2, 'the late sign-in element told nothing');
+      await microtasksDone();
+      expect(heard.map(({ type, restored, target }) => [type, restored, target])).to.deep.equal([
+        ['account-selected', true, page.querySelector('account-picker')],
+        ['signed-in', true, signIn],
+      ]);
+    } finally {
+      document.removeEventListener('signed-in', everything);
+      document.removeEventListener('account-selected', everything);
+    }
   });
 
   it('a listener that was there when it was told, added again, hears it once', async () => {

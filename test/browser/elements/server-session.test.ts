@@ -136,6 +136,26 @@ describe('elements with session-endpoint', () => {
     ]);
   });
 
+  it('tell a sign-in element that comes after the session was told what no element there could', async () => {
+    // the picker alone takes the session and tells account-selected; the sign-in element comes later, as the
+    // account menu does when its code loads after the session was read, and tells the signed-in nobody could
+    await signInOnServer('grace@example.com');
+    const events: Event[] = [];
+    const el = await fixture<HTMLDivElement>(html`<div></div>`);
+    for (const type of ['signed-in', 'account-selected']) el.addEventListener(type, (event) => events.push(event));
+    render(html`<account-picker session-endpoint=${ENDPOINT}></account-picker>`, el);
+    await until(events, 'account-selected');
+    const signIn = document.createElement('account-sign-in');
+    signIn.setAttribute('session-endpoint', ENDPOINT);
+    el.append(signIn);
+    await until(events, 'signed-in');
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(events.map((event) => [event.type, (event as SignedInEvent).detail.restored, event.target])).to.deep.equal([
+      ['account-selected', true, el.querySelector('account-picker')],
+      ['signed-in', true, signIn],
+    ]);
+  });
+
   it('show a sign-in the store server sent back as failed, with its retry, and take it out of the address', async () => {
     history.replaceState(null, '', `${location.pathname}?keep=1&storefront-error=idp_error`);
     const failed = oneEvent(document, 'storefront-error') as Promise<StorefrontErrorEvent>;

@@ -71,9 +71,10 @@ export function sortKey(value) {
 }
 
 /**
- * A sort key at or before the key of every text of a set whose least, in SQLite's order of texts, is `least`
- * (lower-cased): `least` up to its first code unit that SQLite puts elsewhere than JavaScript. Every text of the
- * set either starts with that part, or differs from it at a code unit the key keeps as it is, and is greater there.
+ * A sort key at or before the key of `least` (lower-cased) and of every text after it, in SQLite's order of texts
+ * or in JavaScript's: `least` up to its first code unit that SQLite puts elsewhere than JavaScript. A text after it
+ * either starts with that part, or differs from it at a code unit the key keeps as it is, and is greater there.
+ * Holding no such code unit, two of these keys compare alike in JavaScript and in SQLite.
  * @param {string} least
  */
 export function keyAtOrBefore(least) {

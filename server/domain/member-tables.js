@@ -3,7 +3,7 @@
  * (filter, sort, page) compiled to SQL.
  */
 import { filterSql } from './filter-sql.js';
-import { fold, keyAtOrBefore, SORT_ATTRIBUTES, sortKey } from './database.js';
+import { fold, keyAtOrBefore, SORT_ATTRIBUTES } from './database.js';
 
 /**
  * @typedef {import('node:sqlite').DatabaseSync} DatabaseSync
@@ -349,15 +349,13 @@ export class MemberTables {
     const total = first.length + rest.total;
     if (attribute === 'email' && !descending) return { total, firstKey: keyAtOrBefore(first[0].email_folded) };
     if (!byName) return { total };
-    // the first matches' least name in JavaScript's order is the least key of theirs; the rest's, in SQLite's
-    // order of texts, gives a key at or before theirs; keys compare in SQLite as their UTF-8 bytes do
-    const firstNames = first.map((row) => /** @type {string} */ (row.name_folded));
-    const firstLeast = sortKey(firstNames.reduce((least, name) => (name < least ? name : least)));
-    const restKey = rest.least === null ? firstLeast : keyAtOrBefore(rest.least);
-    return {
-      total,
-      firstKey: Buffer.compare(Buffer.from(restKey), Buffer.from(firstLeast)) < 0 ? restKey : firstLeast,
-    };
+    // the first matches' least name in JavaScript's order, and the rest's in SQLite's
+    const firstLeast = first.reduce(
+      (least, row) => (row.name_folded < least ? row.name_folded : least),
+      last.name_folded,
+    );
+    const [a, b] = [firstLeast, rest.least ?? firstLeast].map(keyAtOrBefore);
+    return { total, firstKey: a < b ? a : b };
   }
 
   /**

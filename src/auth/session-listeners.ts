@@ -16,8 +16,10 @@ export class SessionListeners extends Set<Listener> {
     super.add(listener);
     const missed = this.#standing;
     // unless the session changed first (the listener heard that), or the listener left
-    if (missed.length)
-      queueMicrotask(() => missed === this.#standing && this.has(listener) && missed.forEach(listener));
+    if (!missed.length) return this;
+    queueMicrotask(() => {
+      if (missed === this.#standing && this.has(listener)) for (const change of missed) listener(change);
+    });
     return this;
   }
 

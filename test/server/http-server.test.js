@@ -83,7 +83,7 @@ describe('pipelined requests', () => {
 });
 
 describe('connections arriving together', () => {
-  it('reads the newest first, once they are all accepted', async () => {
+  it('reads the newest first, once they are all accepted', { timeout: 20_000 }, async () => {
     handed.length = handedPorts.length = 0;
     /** @type {number[]} the clients' ports, in the order the server accepted them */
     const accepted = [];

@@ -152,7 +152,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The service's layers (docs/architecture.md): domain <- idp <- routes <- http/app.js <- index.js <- cli.js, with
+  // The service's layers (docs/architecture.md): domain <- readers, idp <- routes <- http/app.js <- index.js <- cli.js, with
   // the rest of http/ (errors, requests and answers) a toolkit beneath them all but the domain: domain/ knows no HTTP
   // (it throws its own errors, which http/errors.js answers).
   {
@@ -165,6 +165,22 @@ export default tseslint.config(
             {
               regex: '^\\.\\./(?!domain/)',
               message: 'domain/ holds the store and knows no other layer: it throws its own errors (domain/errors.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/readers/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!domain/)',
+              message: "readers/ answers the store's lists in threads of their own: it knows the store alone.",
             },
           ],
         },

@@ -92,7 +92,10 @@ async function child() {
   /** @type {Record<string, (arg: any) => unknown>} */
   const commands = {
     async start({ dataFile, limits }) {
-      service = await startService({ port: 0, host: '127.0.0.1', quiet: true, dataFile, limits });
+      // the threads that answer the members lists (`BENCH_LIST_THREADS=2`), else the service's default
+      const threads = process.env.BENCH_LIST_THREADS;
+      const listThreads = threads === undefined ? undefined : Number(threads);
+      service = await startService({ port: 0, host: '127.0.0.1', quiet: true, dataFile, limits, listThreads });
       // the CPU time the process has used so far, every thread (the collector's too): on a shared machine
       // the time to answer mostly waits for a core, and this is the number that compares between runs
       const { user, system } = process.cpuUsage();

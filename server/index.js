@@ -5,6 +5,7 @@
  * which the identity provider's issuer must name) it listens first and answers 503 with Retry-After for
  * the moment until it is ready.
  */
+import { availableParallelism } from 'node:os';
 import { createApp } from './http/app.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { createHttpServer } from './http/server.js';
@@ -17,6 +18,7 @@ import { fixturesProblems } from './domain/fixtures-checks.js';
 import { FixturesError, readFixtures, storeDataOf } from './domain/fixtures-file.js';
 import { defaultStoreData, Store } from './domain/store.js';
 import { Tokens } from './domain/tokens.js';
+import { MemberLists } from './readers/member-lists.js';
 
 export { FixturesError, IdentityProviderError };
 
@@ -90,6 +92,12 @@ export function checkBaseUrl(value) {
 }
 
 /**
+ * The threads that answer the members lists by default: one for each core but the one the service's own thread
+ * keeps busy, at least one and at most four.
+ */
+const defaultListThreads = () => Math.min(4, Math.max(1, availableParallelism() - 1));
+
+/**
  * Starts the service.
  * @param {ServiceOptions} [options]
  * @returns {Promise<RunningService>}
@@ -108,6 +116,7 @@ export async function startService({
   quiet = false,
   showTestUsers = fixtures === undefined,
   limits: limitOptions = {},
+  listThreads = defaultListThreads(),
   onListening,
 } = {}) {
   const limits = { ...DEFAULT_LIMITS, ...limitOptions };
@@ -130,6 +139,7 @@ export async function startService({
     log: repair ? (message) => console.error(`[service] ${message}`) : log,
   });
   const tokens = new Tokens(store, { accountTokenTtlSeconds: tokenTtl });
+  const memberLists = new MemberLists(store, { file: dataFile, threads: listThreads, log });
   const rateLimits = {
     tokenGrant: new RateLimiter(
       { own: limits.tokenGrant, perThing: limits.tokenGrantPerClient },
@@ -142,7 +152,15 @@ export async function startService({
   };
   const browserIds = new BrowserIds();
   /** @type {import('./http/app.js').Service} */
-  const service = /** @type {any} */ ({ store, tokens, log, rateLimits, trustedProxies: proxies, ready: false });
+  const service = /** @type {any} */ ({
+    store,
+    memberLists,
+    tokens,
+    log,
+    rateLimits,
+    trustedProxies: proxies,
+    ready: false,
+  });
   const server = createHttpServer(createApp(service), limits);
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
@@ -197,6 +215,7 @@ export async function startService({
   } catch (error) {
     if (server.listening) server.close();
     for (const socket of sockets) socket.destroy();
+    await memberLists.close();
     await store.close();
     throw error;
   }
@@ -223,6 +242,7 @@ export async function startService({
         server.closeIdleConnections();
         for (const s of sockets) s.destroy();
       });
+      await memberLists.close();
       await store.close();
     },
     stats() {

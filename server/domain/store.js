@@ -41,9 +41,6 @@ import { MemberTables } from './member-tables.js';
 /** Releases kept per catalog: the current one and the two before it. */
 export const RELEASES_KEPT = 3;
 
-/** How many query results the store keeps between changes. */
-const QUERY_CACHE_SIZE = 32;
-
 /** Seconds a client is asked to wait after a change could not be written. */
 const RETRY_WRITE_AFTER = 30;
 
@@ -77,8 +74,8 @@ export function defaultStoreData() {
  */
 
 export class Store {
-  /** @type {Map<string, any>} query results, valid until the next change */
-  #queryCache = new Map();
+  /** Counts the store's changes: what was read before a change is not used after it. */
+  version = 0;
 
   /**
    * A store in memory; {@link Store.open} opens a database file.
@@ -150,7 +147,7 @@ export class Store {
    */
   #transaction(change) {
     if (!this.db.isOpen) throw new UnavailableError('The service is stopping');
-    this.#queryCache.clear();
+    this.version++;
     try {
       this.db.exec('BEGIN IMMEDIATE');
       const result = change();
@@ -385,34 +382,13 @@ export class Store {
    * The members a query matches, in its order.
    * @param {import('./member-tables.js').MemberQuery} query
    */
-  async findMembers(query) {
+  findMembers(query) {
     return this.tables.findMembers(query);
   }
 
   /** How many members the store holds. */
   get memberCount() {
     return /** @type {{ n: number }} */ (this.db.prepare('SELECT count(*) AS n FROM members').get()).n;
-  }
-
-  /**
-   * A computed value kept until the store changes (at most {@link QUERY_CACHE_SIZE}, least recently used out).
-   * @template T
-   * @param {string} key
-   * @param {() => T} compute
-   * @returns {T}
-   */
-  cached(key, compute) {
-    const cache = this.#queryCache;
-    if (cache.has(key)) {
-      const value = cache.get(key);
-      cache.delete(key);
-      cache.set(key, value);
-      return value;
-    }
-    const value = compute();
-    cache.set(key, value);
-    if (cache.size > QUERY_CACHE_SIZE) cache.delete(/** @type {string} */ (cache.keys().next().value));
-    return value;
   }
 
   /**

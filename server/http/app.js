@@ -24,6 +24,7 @@ import { signInRoutes } from '../routes/sign-in.js';
  * @typedef {import('../domain/tokens.js').TokenSubject} TokenSubject
  * @typedef {{
  *   store: import('../domain/store.js').Store,
+ *   memberLists: import('../readers/member-lists.js').MemberLists,
  *   tokens: import('../domain/tokens.js').Tokens,
  *   baseUrl: string,
  *   issuer: string,

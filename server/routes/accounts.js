@@ -53,14 +53,14 @@ async function listMembers(ctx, outsideAccount) {
   const page = parsePage(q);
   const { attribute, descending } = parseSort(q, SORT_ATTRIBUTES);
   const exprs = readFilter(q, MEMBER_FILTER_ATTRIBUTES);
-  const { store } = ctx.service;
   const key = `${outsideAccount ?? ''}|${attribute}|${descending}|${q.get('filter') ?? ''}`;
-  const matched = await store.cached(key, () => store.findMembers({ exprs, attribute, descending, outsideAccount }));
+  const query = { exprs, attribute, descending, outsideAccount };
+  const { total, rows } = await ctx.service.memberLists.page(query, key, page.offset, page.limit);
   return {
     status: 200,
     body: {
-      data: matched.page(page.offset, page.limit).map((m) => memberResource(m, ctx.base)),
-      ...pageEnvelope({ total: matched.total, ...page, url: ctx.url }),
+      data: rows.map((m) => memberResource(m, ctx.base)),
+      ...pageEnvelope({ total, ...page, url: ctx.url }),
     },
   };
 }

@@ -92,10 +92,10 @@ export function checkBaseUrl(value) {
 }
 
 /**
- * The threads that answer the members lists by default: one for each core but the one the service's own thread
- * keeps busy, at least one and at most four.
+ * The threads that answer the members lists by default: one per core, two to four. On two cores one thread was
+ * no faster than the service's own (fifty clients' p99 681 ms at a million members); two answered them in 424 ms.
  */
-const defaultListThreads = () => Math.min(4, Math.max(1, availableParallelism() - 1));
+const defaultListThreads = () => Math.min(4, Math.max(2, availableParallelism()));
 
 /**
  * Starts the service.

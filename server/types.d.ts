@@ -166,7 +166,7 @@ export interface ServiceOptions {
   limits?: Partial<Limits>;
   /**
    * With `dataFile`: the threads that answer the members lists, each with its own connection to the file (default:
-   * the cores but one, at least 1, at most 4); 0 answers them on the service's own thread, as a store in memory is.
+   * one per core, 2 to 4); 0 answers them on the service's own thread, as a store in memory is.
    */
   listThreads?: number;
   /** Called once the port listens, before the service is ready (it answers 503 until then). */

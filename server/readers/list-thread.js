@@ -8,7 +8,13 @@ import { MemberTables } from '../domain/member-tables.js';
 import { received } from './member-lists.js';
 import { QueryCache } from './query-cache.js';
 
-const db = openDatabase(workerData.file);
+/**
+ * The pages this thread's connection keeps in memory: a list reads rows spread over the whole file, which the
+ * system's file cache holds; at a million members 8 MB answered as fast as 32 MB.
+ */
+const CACHE_MIB = 8;
+
+const db = openDatabase(workerData.file, { cacheMib: CACHE_MIB });
 db.exec('PRAGMA query_only = 1');
 const tables = new MemberTables(db, workerData.bounds);
 // changes with every commit of another connection

@@ -21,10 +21,17 @@ const STORE = { $schema: './node_modules/storefront-reference-service/fixtures.s
 writeFileSync(join(project, 'store.fixtures.json'), JSON.stringify(STORE, null, 2));
 
 test('the package holds the service, its types, the schema and the default fixtures, and nothing of the tests', () => {
-  for (const file of ['cli.js', 'index.js', 'types.d.ts', 'fixtures.schema.json', 'fixtures.default.json']) {
+  for (const file of [
+    'cli.js',
+    'cli-thread.js',
+    'index.js',
+    'types.d.ts',
+    'fixtures.schema.json',
+    'fixtures.default.json',
+  ]) {
     assert.ok(files.includes(file), `${file} is missing from the package`);
   }
-  for (const folder of ['http/', 'routes/', 'domain/', 'idp/']) {
+  for (const folder of ['http/', 'routes/', 'domain/', 'readers/', 'idp/']) {
     assert.ok(
       files.some((file) => file.startsWith(folder)),
       `${folder} is missing`,

@@ -15,7 +15,8 @@ import { QueryCache } from './query-cache.js';
 const CACHE_MIB = 8;
 
 const db = openDatabase(workerData.file, { cacheMib: CACHE_MIB });
-db.exec('PRAGMA query_only = 1');
+// reads only; a reader of a WAL database waits rather than fails in the rare moments it must (a recovery)
+db.exec('PRAGMA query_only = 1; PRAGMA busy_timeout = 5000');
 const tables = new MemberTables(db, workerData.bounds);
 // changes with every commit of another connection
 const dataVersion = db.prepare('PRAGMA data_version');

@@ -15,6 +15,15 @@ import { fold, keyAtOrBefore, SORT_ATTRIBUTES } from './database.js';
  *   MemberQuery `outsideAccount`: only the members without a membership in that account (its unassigned ones)
  * @typedef {{ exprs: FilterExpr[], attribute: string, descending: boolean }} MembershipQuery
  * @typedef {{ total: number, page: (offset: number, limit: number) => MembershipRecord[] }} MembershipMatches
+ * @typedef {{ where: string, params: string[], byName: boolean, from?: string, below?: string }} PassPart a part of a
+ *   pass over the index of addresses and names: the members whose lower-cased address is from `from` and below
+ *   `below` that the condition `where` holds
+ * @typedef {{ rows: Array<Record<string, any>>, total: number, firstLeast: string | null, least: string | null }}
+ *   PassCounted a part's matches in the index's order with their texts when they are at most {@link FEW_MATCHES}
+ *   (else its first), their count, and (with `byName`) the least lower-cased name of its first matches in
+ *   JavaScript's order and of the rest in SQLite's
+ * @typedef {(parts: PassPart[]) => Promise<PassCounted[]>} PassRunner runs the parts of a pass, side by side where
+ *   it can
  */
 
 const MEMBER = 'm.id, m.name, m.email, m.created_at, m.updated_at';
@@ -105,22 +114,34 @@ const NARROWING_ROWS = 5000;
  */
 const FEW_MATCHES = 5000;
 
+/** The addresses sampled to cut a pass into parts of about the same size. */
+const SAMPLES = 63;
+
 export class MemberTables {
   /** @type {Map<string, import('node:sqlite').StatementSync>} by their SQL */
   #statements = new Map();
 
   #fewMatches;
   #narrowingRows;
+  #passParts;
+  #runParts;
 
   /**
    * @param {DatabaseSync} db
-   * @param {{ fewMatches?: number, narrowingRows?: number }} [bounds] {@link FEW_MATCHES} and
-   *   {@link NARROWING_ROWS}, smaller in tests, so that a few thousand members take every way a query can go
+   * @param {{ fewMatches?: number, narrowingRows?: number, passParts?: number, runParts?: PassRunner }} [options]
+   *   {@link FEW_MATCHES} and {@link NARROWING_ROWS}, smaller in tests, so that a few thousand members take every
+   *   way a query can go; `passParts`: the parts a pass over the members is cut into, which `runParts` runs (by
+   *   default one after the other, here)
    */
-  constructor(db, { fewMatches = FEW_MATCHES, narrowingRows = NARROWING_ROWS } = {}) {
+  constructor(
+    db,
+    { fewMatches = FEW_MATCHES, narrowingRows = NARROWING_ROWS, passParts = 1, runParts = this.#partsHere } = {},
+  ) {
     this.db = db;
     this.#fewMatches = fewMatches;
     this.#narrowingRows = narrowingRows;
+    this.#passParts = passParts;
+    this.#runParts = runParts;
     db.function('fold', { deterministic: true }, fold);
     this.insertMember = db.prepare(
       'INSERT INTO members (id, name, email, name_folded, email_folded, created_at, updated_at) ' +
@@ -237,9 +258,9 @@ export class MemberTables {
 
   /**
    * @param {MemberQuery} query
-   * @returns {MemberMatches}
+   * @returns {Promise<MemberMatches>}
    */
-  findMembers({ exprs, attribute, descending, outsideAccount }) {
+  async findMembers({ exprs, attribute, descending, outsideAccount }) {
     const filter = filterSql(exprs, MEMBER_COLUMNS, this.#rowsOf);
     const params = [...filter.params];
     let where = filter.where;
@@ -266,8 +287,10 @@ export class MemberTables {
       params.push(range.start, range.end);
       found = this.#prepare(`SELECT m.row FROM ${members} WHERE ${where} ${few}`).all(...params);
     } else if (filter.where !== '1') {
-      found = this.#firstMatches(where, params, few);
-      if (found.length > this.#fewMatches) many = this.#restCounted(where, params, found, attribute, descending);
+      const parts = await this.#runParts(this.#cut({ where, params, byName: attribute === 'name' && !descending }));
+      const total = parts.reduce((sum, part) => sum + part.total, 0);
+      if (total <= this.#fewMatches) found = parts.flatMap((part) => part.rows);
+      else many = { total, firstKey: this.#firstKey(parts, attribute, descending) };
     }
     if (found && found.length <= this.#fewMatches) {
       const rows = found.map((row) => row.row);
@@ -311,51 +334,89 @@ export class MemberTables {
   }
 
   /**
-   * The first matches of a filter no index narrows, read in the order of the narrowest index of the two texts
-   * (one more than {@link FEW_MATCHES} at most), with the texts of each.
-   * @param {string} where
-   * @param {string[]} params
-   * @param {string} few
+   * A pass over the index of addresses and names cut into parts of about the same size, by addresses sampled
+   * evenly over the members (in SQLite's order of texts, the index's).
+   * @param {PassPart} whole
+   * @returns {PassPart[]}
    */
-  #firstMatches(where, params, few) {
-    const first = this.#prepare(
-      `SELECT m.row, m.email_folded, m.name_folded FROM members m INDEXED BY members_by_email WHERE ${where} ` +
-        `ORDER BY m.email_folded, m.name_folded, m.row ${few}`,
+  #cut(whole) {
+    if (this.#passParts < 2) return [whole];
+    const { low, high } = /** @type {{ low: number, high: number }} */ (
+      this.#prepare('SELECT (SELECT min(row) FROM members) AS low, (SELECT max(row) FROM members) AS high').get()
     );
-    return first.all(...params);
+    const rows = Array.from({ length: SAMPLES }, (_, i) => Math.floor(low + ((high - low) * (i + 0.5)) / SAMPLES));
+    const samples = this.#prepare(
+      'SELECT email_folded FROM members WHERE row IN (SELECT value FROM json_each(?)) ORDER BY email_folded',
+    )
+      .all(JSON.stringify(rows))
+      .map((row) => String(row.email_folded));
+    // no members: no samples
+    if (samples.length === 0) return [whole];
+    const at = (/** @type {number} */ i) => samples[Math.floor((samples.length * i) / this.#passParts)];
+    const cuts = [...new Set(Array.from({ length: this.#passParts - 1 }, (_, i) => at(i + 1)))];
+    return [...cuts, undefined].map((below, i) => ({ ...whole, from: cuts[i - 1], below }));
   }
 
   /**
-   * The count of a filter's matches after its first ones, in the same index, so that a filter matching a few
-   * more than {@link FEW_MATCHES} is one pass over the members, not two; and, for an ascending order of name or
-   * email, a key at or before the first match's in that order.
-   * @param {string} where
-   * @param {string[]} params
-   * @param {Array<Record<string, any>>} first
-   * @param {string} attribute
-   * @param {boolean} descending
-   * @returns {{ total: number, firstKey?: string }}
+   * Runs the parts of a pass one after the other.
+   * @type {PassRunner}
    */
-  #restCounted(where, params, first, attribute, descending) {
+  #partsHere = async (parts) => parts.map((part) => this.pass(part));
+
+  /**
+   * A part of a pass over the index of addresses and names: its first matches (one more than {@link FEW_MATCHES}
+   * at most), with the texts of each, and, when there are more, the count of the rest from the last of them on in
+   * the same index, so that a filter matching a few more than that is one pass over the members, not two.
+   * @param {PassPart} part
+   * @returns {PassCounted}
+   */
+  pass({ where, params, byName, from, below }) {
+    let condition = where;
+    const values = [...params];
+    if (from !== undefined) {
+      condition += ' AND m.email_folded >= ?';
+      values.push(from);
+    }
+    if (below !== undefined) {
+      condition += ' AND m.email_folded < ?';
+      values.push(below);
+    }
+    const first = /** @type {Array<Record<string, any>>} */ (
+      this.#prepare(
+        `SELECT m.row, m.email_folded, m.name_folded FROM members m INDEXED BY members_by_email WHERE ${condition} ` +
+          `ORDER BY m.email_folded, m.name_folded, m.row LIMIT ${this.#fewMatches + 1}`,
+      ).all(...values)
+    );
+    const firstLeast =
+      byName && first.length > 0
+        ? first.reduce((least, row) => (row.name_folded < least ? row.name_folded : least), first[0].name_folded)
+        : null;
+    if (first.length <= this.#fewMatches) return { rows: first, total: first.length, firstLeast, least: null };
     const last = /** @type {Record<string, any>} */ (first.at(-1));
-    // the least name of the rest, when the list is in the order of names (addresses: the first match has the least)
-    const byName = attribute === 'name' && !descending;
     const rest = /** @type {{ total: number, least: string | null }} */ (
       this.#prepare(
         `SELECT count(*) AS total, ${byName ? 'min(m.name_folded)' : 'NULL'} AS least FROM members m ` +
-          `INDEXED BY members_by_email WHERE ${where} AND (m.email_folded, m.name_folded, m.row) > (?, ?, ?)`,
-      ).get(...params, last.email_folded, last.name_folded, last.row)
+          `INDEXED BY members_by_email WHERE ${condition} AND (m.email_folded, m.name_folded, m.row) > (?, ?, ?)`,
+      ).get(...values, last.email_folded, last.name_folded, last.row)
     );
-    const total = first.length + rest.total;
-    if (attribute === 'email' && !descending) return { total, firstKey: keyAtOrBefore(first[0].email_folded) };
-    if (!byName) return { total };
-    // the first matches' least name in JavaScript's order, and the rest's in SQLite's
-    const firstLeast = first.reduce(
-      (least, row) => (row.name_folded < least ? row.name_folded : least),
-      last.name_folded,
-    );
-    const [a, b] = [firstLeast, rest.least ?? firstLeast].map(keyAtOrBefore);
-    return { total, firstKey: a < b ? a : b };
+    // only the first is needed of matches that are many: the one of least address
+    return { rows: first.slice(0, 1), total: first.length + rest.total, firstLeast, least: rest.least };
+  }
+
+  /**
+   * For an ascending order of name or email, a key at or before the first match's in that order, from the parts
+   * of a pass that found many.
+   * @param {PassCounted[]} parts
+   * @param {string} attribute
+   * @param {boolean} descending
+   */
+  #firstKey(parts, attribute, descending) {
+    // addresses: the first match in the index has the least
+    if (attribute === 'email' && !descending) return keyAtOrBefore(parts.flatMap((part) => part.rows)[0].email_folded);
+    if (attribute !== 'name' || descending) return undefined;
+    // names: the least of each part's first matches in JavaScript's order, and of its rest in SQLite's
+    const keys = parts.flatMap((part) => [part.firstLeast, part.least]).filter((least) => least !== null);
+    return keys.map(keyAtOrBefore).reduce((least, key) => (key < least ? key : least));
   }
 
   /**

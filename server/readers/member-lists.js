@@ -2,7 +2,9 @@
  * The members lists (filter, sort, page) answered in threads of their own, each with its own connection to the
  * store's database file: SQLite's reads are synchronous, and a list that reads a million members would keep
  * every other request waiting on the service's one thread. Writes stay on that thread; a thread's read sees
- * every change answered before it was asked (WAL). A store in memory is read on the service's thread.
+ * every change answered before it was asked (WAL). A filter no index narrows is a pass over every member: its
+ * thread runs one part of it and another thread the rest, side by side. A store in memory is read on the
+ * service's thread.
  */
 import { Worker } from 'node:worker_threads';
 import { UnavailableError } from '../domain/errors.js';
@@ -16,10 +18,15 @@ import { QueryCache } from './query-cache.js';
  * @typedef {import('../domain/filter.js').FilterExpr} FilterExpr
  * @typedef {Omit<MemberQuery, 'exprs'> & { exprs: Array<Omit<FilterExpr, 'parts'> & { parts: Array<string | null> }> }}
  *   SentQuery
- * @typedef {{ id: number, key: string, query: SentQuery, offset: number, limit: number }} PageAsked
- * @typedef {{ id: number, total: number, rows: MemberRecord[], error?: undefined }
- *   | { id: number, error: string }} PageAnswered
- * @typedef {{ resolve: (page: MembersPage) => void, reject: (error: Error) => void }} Waiting
+ * @typedef {import('../domain/member-tables.js').PassPart} PassPart
+ * @typedef {import('../domain/member-tables.js').PassCounted} PassCounted
+ * @typedef {{ kind: 'page', id: number, key: string, query: SentQuery, offset: number, limit: number }
+ *   | { kind: 'pass', id: number, part: PassPart }
+ *   | { kind: 'passed', id: number, counted?: PassCounted, error?: string }} ToThread a page to answer, a part of
+ *   another thread's pass to run, the answer to a part this thread asked to be run elsewhere
+ * @typedef {{ kind: 'answer', id: number, value?: any, error?: string }
+ *   | { kind: 'pass', id: number, part: PassPart }} FromThread an answer, or a part of a pass to run elsewhere
+ * @typedef {{ resolve: (value: any) => void, reject: (error: Error) => void }} Waiting
  * @typedef {{ worker: Worker, waiting: Map<number, Waiting> }} ListThread
  */
 
@@ -52,7 +59,7 @@ export const received = (query) => ({
 export class MemberLists {
   /** @type {ListThread[]} */
   #threads = [];
-  /** @type {QueryCache<import('../domain/member-tables.js').MemberMatches>} */
+  /** @type {QueryCache<Promise<import('../domain/member-tables.js').MemberMatches>>} */
   #cache = new QueryCache();
   #next = 0;
   #store;
@@ -71,17 +78,21 @@ export class MemberLists {
     const url = new URL('./list-thread.js', import.meta.url);
     for (let i = 0; i < threads; i++) {
       const worker = new Worker(url, {
-        workerData: { file, bounds },
+        workerData: { file, tables: { passParts: threads, ...bounds } },
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       });
       worker.unref();
       /** @type {ListThread} */
       const thread = { worker, waiting: new Map() };
-      worker.on('message', (/** @type {PageAnswered} */ answer) => {
-        const waiting = thread.waiting.get(answer.id);
-        thread.waiting.delete(answer.id);
-        if (answer.error === undefined) waiting?.resolve({ total: answer.total, rows: answer.rows });
-        else waiting?.reject(new Error(`A members list failed in its thread: ${answer.error}`));
+      worker.on('message', (/** @type {FromThread} */ message) => {
+        if (message.kind === 'pass') {
+          this.#passElsewhere(thread, message.id, message.part);
+          return;
+        }
+        const waiting = thread.waiting.get(message.id);
+        thread.waiting.delete(message.id);
+        if (message.error === undefined) waiting?.resolve(message.value);
+        else waiting?.reject(new Error(`A members list failed in its thread: ${message.error}`));
       });
       worker.on('error', (error) => this.#lose(thread, error));
       worker.on('exit', (code) => this.#lose(thread, new Error(`it ended with code ${code}`)));
@@ -101,14 +112,52 @@ export class MemberLists {
   async page(query, key, offset, limit) {
     const thread = this.#threadFor(key);
     if (!thread) {
-      const matched = this.#cache.get(this.#store.version, key, () => this.#store.findMembers(query));
+      const matched = await this.#cache.get(this.#store.version, key, () => this.#store.findMembers(query));
       return { total: matched.total, rows: matched.page(offset, limit) };
     }
-    const id = this.#next++;
     return new Promise((resolve, reject) => {
-      thread.waiting.set(id, { resolve, reject });
-      thread.worker.postMessage(/** @type {PageAsked} */ ({ id, key, query: sendable(query), offset, limit }));
+      this.#ask(thread, { kind: 'page', key, query: sendable(query), offset, limit }, { resolve, reject });
     });
+  }
+
+  /**
+   * @param {ListThread} thread
+   * @param {{ kind: ToThread['kind'] } & Record<string, unknown>} message a {@link ToThread} but its id
+   * @param {Waiting} waiting
+   */
+  #ask(thread, message, waiting) {
+    const id = this.#next++;
+    thread.waiting.set(id, waiting);
+    thread.worker.postMessage({ ...message, id });
+  }
+
+  /**
+   * Runs a part of a thread's pass on the thread with the fewest requests waiting among the others (here, when
+   * there is none), and gives the asking thread its count.
+   * @param {ListThread} asking
+   * @param {number} id
+   * @param {PassPart} part
+   */
+  #passElsewhere(asking, id, part) {
+    /** @type {Waiting} */
+    const relay = {
+      resolve: (counted) => asking.worker.postMessage({ kind: 'passed', id, counted }),
+      reject: (error) => asking.worker.postMessage({ kind: 'passed', id, error: error.message }),
+    };
+    const others = this.#threads.filter((thread) => thread !== asking);
+    if (others.length > 0) {
+      this.#ask(
+        others.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a)),
+        { kind: 'pass', part },
+        relay,
+      );
+      return;
+    }
+    try {
+      relay.resolve(this.#store.tables.pass(part));
+    } catch (error) {
+      relay.reject(/** @type {Error} */ (error));
+    }
   }
 
   /**

@@ -25,6 +25,8 @@ export class QueryCache {
     this.#version = version;
     const entries = this.#entries;
     const value = entries.has(key) ? /** @type {T} */ (entries.get(key)) : compute();
+    // a computation that failed is not kept
+    if (value instanceof Promise) value.catch(() => entries.get(key) === value && entries.delete(key));
     entries.delete(key);
     entries.set(key, value);
     if (entries.size > QUERIES_KEPT) entries.delete(/** @type {string} */ (entries.keys().next().value));

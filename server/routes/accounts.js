@@ -11,7 +11,7 @@ import {
 } from '../http/errors.js';
 import { readJson, RESOURCE_BODY } from '../http/util.js';
 import { pageEnvelope, parsePage, parseSort, readFilter, singleParam } from '../http/list-params.js';
-import { accountResource, memberResource, membershipResource, single } from '../domain/resources.js';
+import { accountResource, memberResource, membershipResource, single } from './resources.js';
 import { SORT_ATTRIBUTES } from '../domain/store.js';
 import { dataOfType, requiredString, UUID_RE } from '../http/validate.js';
 

@@ -17,7 +17,7 @@
 import { badRequest, HttpError, notFound, quoted, shortened, unprocessable } from '../http/errors.js';
 import { FORM_BODY, readForm, readJson, RESOURCE_BODY } from '../http/util.js';
 import { DEFAULT_PAGE_LIMIT, pageEnvelope, parsePage } from '../http/list-params.js';
-import { profileResource, single } from '../domain/resources.js';
+import { profileResource, single } from './resources.js';
 import { discoveryUrlProblem } from '../domain/fixtures-checks.js';
 import { sameSecret } from '../domain/secret.js';
 import { dataOfType, requiredString } from '../http/validate.js';

@@ -14,7 +14,7 @@
 import { badRequest, notFound, shortened } from '../http/errors.js';
 import { readOptionalJson, RESOURCE_BODY } from '../http/util.js';
 import { pageEnvelope, parsePage } from '../http/list-params.js';
-import { catalogResource, releaseResource, single } from '../domain/resources.js';
+import { catalogResource, releaseResource, single } from './resources.js';
 
 /**
  * @param {import('../domain/store.js').CatalogRecord} c

@@ -12,7 +12,7 @@ export function single(resource, links = { self: resource.links.self }) {
 }
 
 /**
- * @param {import('./store.js').MemberRecord} m
+ * @param {import('../domain/store.js').MemberRecord} m
  * @param {string} base
  */
 export function memberResource(m, base) {
@@ -27,7 +27,7 @@ export function memberResource(m, base) {
 }
 
 /**
- * @param {import('./store.js').MembershipRecord} ms
+ * @param {import('../domain/store.js').MembershipRecord} ms
  * @param {string} base
  */
 export function membershipResource(ms, base) {
@@ -42,9 +42,9 @@ export function membershipResource(ms, base) {
 }
 
 /**
- * @param {import('./store.js').AccountRecord} a
+ * @param {import('../domain/store.js').AccountRecord} a
  * @param {string} base
- * @param {import('./store.js').AccountRecord[]} [ancestors] root first
+ * @param {import('../domain/store.js').AccountRecord[]} [ancestors] root first
  */
 export function accountResource(a, base, ancestors = []) {
   const ref = (/** @type {{ id: string }} */ { id }) => ({ data: { id, type: 'account' } });
@@ -65,7 +65,7 @@ export function accountResource(a, base, ancestors = []) {
 }
 
 /**
- * @param {import('./store.js').ProfileRecord} p
+ * @param {import('../domain/store.js').ProfileRecord} p
  * @param {string} base
  * @param {string} issuer
  */
@@ -96,7 +96,7 @@ export function profileResource(p, base, issuer) {
 const noZone = (/** @type {string} */ iso) => iso.replace(/Z$/, '');
 
 /**
- * @param {import('./store.js').CatalogRecord} c
+ * @param {import('../domain/store.js').CatalogRecord} c
  * @param {string} base
  */
 export function catalogResource(c, base) {
@@ -126,8 +126,8 @@ export function catalogResource(c, base) {
  * A release in the vendor's shape (`catalog-release`, the flags and status under `meta`, the delta under
  * `relationships`). The flags stay under `attributes` too, where the spec names them, and so does the
  * delta link under `links`, where earlier clients read it.
- * @param {import('./store.js').CatalogRecord} c
- * @param {import('./store.js').ReleaseRecord} r
+ * @param {import('../domain/store.js').CatalogRecord} c
+ * @param {import('../domain/store.js').ReleaseRecord} r
  * @param {string} base
  */
 export function releaseResource(c, r, base) {

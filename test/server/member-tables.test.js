@@ -214,6 +214,31 @@ describe('members and memberships in SQLite', () => {
     assert.throws(() => parseFilter('like(name,"a\0b")', ['name']), /NUL/);
   });
 
+  it('read a prefix most members start with in a pass in parts, not in its range alone, with the same answers', async () => {
+    const rnd = random(SEED + 5);
+    const t = tables({ fewMatches: 5, narrowingRows: 5, passParts: 2 });
+    const members = Array.from({ length: 80 }, (_, i) => ({
+      ...person(rnd),
+      email: `${i < 60 ? 'Member' : 'other'}${rnd.int(1000)}@x.example`,
+    }));
+    t.store.addMembers(members);
+    for (const filter of [
+      'ilike(email,MEMBER*)',
+      'like(email,member*):like(name,a*)',
+      'ilike(email,member*):like(email,1)',
+    ]) {
+      const exprs = parseFilter(filter, ['name', 'email']);
+      const test = compileFilter(exprs, (m, attr) => /** @type {any} */ (m)[attr]);
+      for (const attribute of SORT_ATTRIBUTES) {
+        for (const descending of [false, true]) {
+          const found = await t.store.findMembers({ exprs, attribute, descending });
+          const expected = sortRecords(members, (m) => /** @type {any} */ (m)[attribute], descending).filter(test);
+          assertSameMatches(rnd, found, expected, `${filter} by ${attribute}${descending ? ' desc' : ''}`);
+        }
+      }
+    }
+  });
+
   it('page a filter many match from its least name, also where it stands after the first matches of a part', async () => {
     // addresses in the opposite order of names: each part's first matches (two, with a bound of one) hold its
     // greatest names, and the least stand in the rest each part counts

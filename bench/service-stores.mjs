@@ -198,9 +198,6 @@ export async function benchServiceStores(members = MEMBERS) {
     const counted = join(dir, `memberships-${members}.txt`);
     if (!made) await writeFile(counted, String((await writeStoreFile(oldFile, members)).memberships));
     const memberships = Number(await readFile(counted, 'utf8'));
-    // a stopped service may leave its write-ahead log beside the database: SQLite would replay it onto the copy
-    for (const leftover of ['-wal', '-shm']) await rm(newFile + leftover, { force: true });
-    await copyFile(made ? imported : oldFile, newFile);
 
     /** @type {Record<string, string> | undefined} */
     let old;
@@ -216,6 +213,12 @@ export async function benchServiceStores(members = MEMBERS) {
       }
     }
 
+    // made right before the SQLite service starts: made before 0.1.0's run, the copy sat unread for minutes, and a
+    // machine that reclaims cold pages (DAMON) dropped most of it from the page cache, so the service read from
+    // the disk (the big account's first page 231 ms, against 27-50 ms)
+    // a stopped service may leave its write-ahead log beside the database: SQLite would replay it onto the copy
+    for (const leftover of ['-wal', '-shm']) await rm(newFile + leftover, { force: true });
+    await copyFile(made ? imported : oldFile, newFile);
     let importMs = NaN;
     if (!made) {
       const importing = await startServiceProcess({ dataFile: newFile });

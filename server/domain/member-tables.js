@@ -277,10 +277,13 @@ export class MemberTables {
     /** the members' table, or the index of the range that holds the matches */
     let members = 'members m';
     const range = filter.narrowed || filter.ranges.length === 0 ? undefined : this.#narrowestRange(filter.ranges);
+    /** @type {string | undefined} the sampled rows, read once for a wide range's test and the pass's cut */
+    let sampled;
+    const sampledRows = () => (sampled ??= this.#sampledRows());
     if (filter.narrowed) {
       // an index names the few rows to test: they are sorted as they are found
       found = this.#prepare(`SELECT m.row FROM members m WHERE ${where} ${order} ${few}`).all(...params);
-    } else if (range && !this.#widerThanAPart(range)) {
+    } else if (range && !this.#widerThanAPart(range, sampledRows)) {
       // a range of an order's index, read whole
       members = `members m INDEXED BY members_by_${range.attribute}_order`;
       where += ` AND ${range.key} >= ? AND ${range.key} < ?`;
@@ -288,7 +291,8 @@ export class MemberTables {
       found = this.#prepare(`SELECT m.row FROM ${members} WHERE ${where} ${few}`).all(...params);
     } else if (filter.where !== '1') {
       // a pass over every member, in parts (a wide range's prefix is tested on each)
-      const parts = await this.#runParts(this.#cut({ where, params, byName: attribute === 'name' && !descending }));
+      const whole = { where, params, byName: attribute === 'name' && !descending };
+      const parts = await this.#runParts(this.#cut(whole, sampledRows));
       const total = parts.reduce((sum, part) => sum + part.total, 0);
       if (total <= this.#fewMatches) found = parts.flatMap((part) => part.rows);
       else many = { total, firstKey: this.#firstKey(parts, attribute, descending) };
@@ -339,14 +343,15 @@ export class MemberTables {
    * read side by side, then take less time than the range read alone (`ilike(email,member*)`, which every
    * generated address starts). A count of the range up to that many read 500,000 keys (90 ms).
    * @param {import('./filter-sql.js').KeyRange} range
+   * @param {() => string} sampledRows {@link #sampledRows}
    */
-  #widerThanAPart(range) {
+  #widerThanAPart(range, sampledRows) {
     if (this.#passParts < 2) return false;
     const held = /** @type {{ held: number, sampled: number }} */ (
       this.#prepare(
         `SELECT count(*) AS sampled, count(CASE WHEN ${range.key} >= ? AND ${range.key} < ? THEN 1 END) AS held ` +
           'FROM members m WHERE m.row IN (SELECT value FROM json_each(?))',
-      ).get(range.start, range.end, this.#sampledRows())
+      ).get(range.start, range.end, sampledRows())
     );
     return held.held * this.#passParts > held.sampled;
   }
@@ -366,14 +371,15 @@ export class MemberTables {
    * A pass over the index of addresses and names cut into parts of about the same size, by addresses sampled
    * evenly over the members (in SQLite's order of texts, the index's).
    * @param {PassPart} whole
+   * @param {() => string} sampledRows {@link #sampledRows}
    * @returns {PassPart[]}
    */
-  #cut(whole) {
+  #cut(whole, sampledRows) {
     if (this.#passParts < 2) return [whole];
     const samples = this.#prepare(
       'SELECT email_folded FROM members WHERE row IN (SELECT value FROM json_each(?)) ORDER BY email_folded',
     )
-      .all(this.#sampledRows())
+      .all(sampledRows())
       .map((row) => String(row.email_folded));
     // no members: no samples
     if (samples.length === 0) return [whole];

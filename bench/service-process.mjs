@@ -6,6 +6,7 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { favourSmallHeaps, YOUNG_GENERATION_MB } from '../server/heap-settings.js';
 
 /**
  * @typedef {{ rss: number, peakRss: number, heapUsed: number }} Memory bytes: now, the most so far, JS heap
@@ -30,10 +31,10 @@ import { fileURLToPath } from 'node:url';
  */
 export async function startServiceProcess({ dataFile, limits = {} }) {
   const started = performance.now();
-  // the young generation the service's command gives the thread it runs the service in (server/cli.js: 16 MB, two
-  // semi-spaces of 8 MB), and node's own flags for profiling (`BENCH_SERVICE_FLAGS="--cpu-prof --trace-gc"`)
+  // the young generation the service's command gives the thread it runs the service in (two semi-spaces of half
+  // of it), and node's own flags for profiling (`BENCH_SERVICE_FLAGS="--cpu-prof --trace-gc"`)
   const flags = (process.env.BENCH_SERVICE_FLAGS ?? '').split(' ').filter(Boolean);
-  const execArgv = ['--max-semi-space-size=8', ...flags];
+  const execArgv = [`--max-semi-space-size=${YOUNG_GENERATION_MB / 2}`, ...flags];
   const child = fork(fileURLToPath(import.meta.url), ['--child'], { stdio: 'inherit', execArgv });
   let next = 0;
   /** @type {Map<number, { resolve: (value: any) => void, reject: (error: Error) => void }>} */
@@ -87,6 +88,8 @@ function peakRss() {
 
 /** The child: the service, and the answers to the parent's questions. */
 async function child() {
+  // as the service's command does before it starts the service
+  favourSmallHeaps();
   const { startService } = await import('../server/index.js');
   /** @type {Awaited<ReturnType<typeof startService>> | undefined} */
   let service;

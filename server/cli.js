@@ -4,12 +4,14 @@
  *   [--data FILE [--fsync] [--repair]] [--redirect-uri URL ...] [--trust-proxy ADDRESS ...]`
  *   (in this repository: `npm run service -- …`)
  * Starts the reference service and prints what a storefront developer needs to talk to it. The service runs in a
- * thread of its own (cli-thread.js), whose young generation this command bounds: a process's flags cannot be set
+ * thread of its own (cli-thread.js), whose young generation this command bounds, and V8's collector is told to
+ * favour memory (heap-settings.js): a process's flags cannot be set
  * from a bin's first line everywhere (`env -S` is not understood by every system or npm's shims), and a command
  * that started itself again would leave a child behind when it is killed; a thread ends with its process.
  */
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { favourSmallHeaps, YOUNG_GENERATION_MB } from './heap-settings.js';
 import { trustedProxies } from './http/util.js';
 import { checkBaseUrl } from './index.js';
 
@@ -36,13 +38,6 @@ const USAGE = `Usage: storefront-reference-service [--port 8787] [--host 127.0.0
   --show-test-users  list the embedded identity provider's users with their passwords on its login page
                   (unsafe: anyone who reaches the service reads them; the built-in example store always does)
   --quiet         do not log unexpected errors`;
-
-/**
- * The young generation of the service's JavaScript heap, at most: under a load of requests V8 grows it to 128 MB
- * on a machine with much memory, and the service then held about 300 MB at a million members; with 16 MB it held
- * 208 MB, and answered as fast.
- */
-const YOUNG_GENERATION_MB = 16;
 
 /** @returns {import('./cli-thread.js').CommandOptions} */
 function options() {
@@ -128,6 +123,7 @@ function options() {
   };
 }
 
+favourSmallHeaps();
 const service = new Worker(new URL('./cli-thread.js', import.meta.url), {
   workerData: options(),
   resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },

@@ -24,6 +24,7 @@ test('the package holds the service, its types, the schema and the default fixtu
   for (const file of [
     'cli.js',
     'cli-thread.js',
+    'heap-settings.js',
     'index.js',
     'types.d.ts',
     'fixtures.schema.json',

@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { syncBuiltinESMExports } from 'node:module';
 import { after, describe, it } from 'node:test';
+import workerThreads from 'node:worker_threads';
 import { SORT_ATTRIBUTES } from '../../server/domain/database.js';
 import { parseFilter } from '../../server/domain/filter.js';
 import { Store } from '../../server/domain/store.js';
@@ -98,6 +100,50 @@ describe('members lists in threads of their own', () => {
       const { total, rows } = await lists.page(query, 'all', 0, 5);
       assert.equal(total, store.memberCount);
       assert.equal(rows.length, 5);
+    } finally {
+      await lists.close();
+      await store.close();
+    }
+  });
+
+  it('fail a pass whose part waits on a thread that stopped, and answer the next without it', async () => {
+    const rnd = random(20261130);
+    const store = await Store.open({ dataFile: await dataFile() });
+    await store.addMembersBulk(Array.from({ length: 300 }, () => randomPerson(rnd)));
+    // a thread is ended instead of given another thread's part of a pass, which then waits on it, so that it is
+    // sure never to answer (node:worker_threads is patched for this test only; the thread is a real one)
+    const { Worker } = workerThreads;
+    workerThreads.Worker = class extends Worker {
+      /** @param {any} message */
+      postMessage(message) {
+        if (message?.kind === 'pass') this.terminate();
+        else super.postMessage(message);
+      }
+    };
+    syncBuiltinESMExports();
+    const said = /** @type {string[]} */ ([]);
+    /** @type {MemberLists | undefined} */
+    let lists;
+    try {
+      lists = new MemberLists(store, {
+        file: store.db.location() ?? '',
+        threads: 2,
+        bounds: { fewMatches: 30, narrowingRows: 30 },
+        log: (message) => said.push(message),
+      });
+    } finally {
+      workerThreads.Worker = Worker;
+      syncBuiltinESMExports();
+    }
+    // one letter: no trigram narrows it, so it is a pass over every member, in two parts
+    const query = { exprs: parseFilter('like(name,*e*)', ['name']), attribute: 'name', descending: false };
+    try {
+      await assert.rejects(lists.page(query, 'e', 0, 10), /A members list thread stopped: it ended with code 1/);
+      assert.match(said.join('\n'), /a members list thread stopped \(it ended with code 1\); 1 left/);
+      // the thread left runs one part and the service's thread the other
+      const expected = await new MemberLists(store).page(query, 'e', 0, 10);
+      assert.ok(expected.total > 30, 'the filter is a pass, not a few matches read whole');
+      assert.deepEqual(await lists.page(query, 'e', 0, 10), expected);
     } finally {
       await lists.close();
       await store.close();

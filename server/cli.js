@@ -5,9 +5,9 @@
  *   (in this repository: `npm run service -- …`)
  * Starts the reference service and prints what a storefront developer needs to talk to it. The service runs in a
  * thread of its own (cli-thread.js), whose young generation this command bounds, and V8's collector is told to
- * favour memory (heap-settings.js): a process's flags cannot be set
- * from a bin's first line everywhere (`env -S` is not understood by every system or npm's shims), and a command
- * that started itself again would leave a child behind when it is killed; a thread ends with its process.
+ * favour memory (heap-settings.js): a process's flags cannot be set from a bin's first line everywhere (`env -S`
+ * is not understood by every system or npm's shims), and a command that started itself again would leave a child
+ * behind when it is killed; a thread ends with its process.
  */
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';

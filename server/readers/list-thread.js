@@ -51,14 +51,12 @@ const tables = new MemberTables(db, {
 });
 // changes with every commit of another connection
 const dataVersion = db.prepare('PRAGMA data_version');
-/** @type {QueryCache<Promise<import('../domain/member-tables.js').MemberMatches>>} */
 const cache = new QueryCache();
 
 /** @param {Extract<ToThread, { kind: 'page' }>} asked */
-async function page({ key, query, offset, limit }) {
+function page({ key, query, offset, limit }) {
   const version = /** @type {{ data_version: number }} */ (dataVersion.get()).data_version;
-  const matched = await cache.get(version, key, () => tables.findMembers(received(query)));
-  return { total: matched.total, rows: matched.page(offset, limit) };
+  return cache.page(version, key, () => tables.findMembers(received(query)), offset, limit);
 }
 
 port.on('message', async (/** @type {ToThread} */ message) => {

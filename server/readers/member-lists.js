@@ -59,7 +59,6 @@ export const received = (query) => ({
 export class MemberLists {
   /** @type {ListThread[]} */
   #threads = [];
-  /** @type {QueryCache<Promise<import('../domain/member-tables.js').MemberMatches>>} */
   #cache = new QueryCache();
   #next = 0;
   #store;
@@ -111,10 +110,7 @@ export class MemberLists {
    */
   async page(query, key, offset, limit) {
     const thread = this.#threadFor(key);
-    if (!thread) {
-      const matched = await this.#cache.get(this.#store.version, key, () => this.#store.findMembers(query));
-      return { total: matched.total, rows: matched.page(offset, limit) };
-    }
+    if (!thread) return this.#cache.page(this.#store.version, key, () => this.#store.findMembers(query), offset, limit);
     return new Promise((resolve, reject) => {
       this.#ask(thread, { kind: 'page', key, query: sendable(query), offset, limit }, { resolve, reject });
     });

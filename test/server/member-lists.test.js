@@ -138,8 +138,8 @@ describe('members lists in threads of their own', () => {
     // one letter: no trigram narrows it, so it is a pass over every member, in two parts
     const query = { exprs: parseFilter('like(name,*e*)', ['name']), attribute: 'name', descending: false };
     try {
-      await assert.rejects(lists.page(query, 'e', 0, 10), /A members list thread stopped: it ended with code 1/);
-      assert.match(said.join('\n'), /a members list thread stopped \(it ended with code 1\); 1 left/);
+      await assert.rejects(lists.page(query, 'e', 0, 10), /A members list thread stopped: it ended with code \d+/);
+      assert.match(said.join('\n'), /a members list thread stopped \(it ended with code \d+\); 1 left/);
       // the thread left runs one part and the service's thread the other
       const expected = await new MemberLists(store).page(query, 'e', 0, 10);
       assert.ok(expected.total > 30, 'the filter is a pass, not a few matches read whole');
